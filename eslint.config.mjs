@@ -1,0 +1,36 @@
+import js from "@eslint/js"
+import tseslint from "typescript-eslint"
+import globals from "globals"
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".medusa/",
+      ".demo-data/",
+      "coverage/",
+      "test-results/",
+      "storefront/dist/",
+      "**/*.d.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser, ...globals.jest },
+    },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    files: ["**/__tests__/**", "integration-tests/**", "bench/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+)

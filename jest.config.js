@@ -1,0 +1,33 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const swc = [
+  "@swc/jest",
+  { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2022" } },
+]
+
+// One project per kind of spec, so `jest --selectProjects unit` runs just the fast ones.
+const base = {
+  transform: { "^.+\\.[jt]s$": swc },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+}
+
+module.exports = {
+  projects: [
+    { ...base, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts"] },
+    {
+      ...base,
+      displayName: "modules",
+      testMatch: ["<rootDir>/src/modules/*/__tests__/**/*.spec.ts"],
+      testPathIgnorePatterns: ["\\.unit\\.spec\\.ts$"],
+    },
+    {
+      ...base,
+      displayName: "integration:http",
+      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
+    },
+  ],
+}

