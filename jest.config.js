@@ -29,5 +29,6 @@ module.exports = {
       displayName: "integration:http",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
     },
+    { ...base, displayName: "e2e", testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.ts"] },
   ],
 }

@@ -8,7 +8,7 @@ import path from "node:path"
 import os from "node:os"
 import { startEmbeddedPostgres } from "./lib/postgres.mjs"
 
-const ALL = ["unit", "modules", "integration:http"]
+const ALL = ["unit", "modules", "integration:http", "e2e"]
 const argv = process.argv.slice(2)
 const dash = argv.indexOf("--")
 const selected = (dash === -1 ? argv : argv.slice(0, dash)).filter(Boolean)

@@ -1,0 +1,45 @@
+// The system Chromium (browser downloads are not available everywhere; CI installs the Debian
+// package). CHROMIUM_PATH picks another binary.
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { ROOT } from "./demo-process"
+
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"]
+  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
+    try {
+      candidates.push(execFileSync("which", [name], { encoding: "utf8" }).trim())
+    } catch {
+      // not on PATH
+    }
+  }
+  return candidates.find((c): c is string => Boolean(c) && fs.existsSync(c as string))
+}
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  })
+}
+
+const SHOTS = path.join(ROOT, "test-results", "screenshots")
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+/** "1 490 ₽" → "1490₽": Intl puts (narrow) no-break spaces between digit groups. */
+export const compact = (text: string | null): string => (text ?? "").replace(/\s/g, "")

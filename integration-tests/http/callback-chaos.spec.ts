@@ -1,0 +1,75 @@
+import fc from "fast-check"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { reconcilePlategaPayments } from "../../src/workflows/reconcile-platega-payments"
+import { CARD, SBP, cartOutcome, completeCart, createCart, startPayment } from "../helpers/checkout"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(600_000)
+
+const CHECKOUTS = 100
+const CONCURRENCY = 5
+const sandbox = useSandbox({ seed: 7, callbackRetryIntervalMs: 200 })
+
+/** What happens to one checkout; drawn from a fixed seed so a failing run can be replayed. */
+const plan = fc.record({
+  provider: fc.constantFrom(SBP, CARD),
+  fate: fc.constantFrom("pay", "pay", "pay", "decline", "abandon"),
+  shopperReturns: fc.constantFrom("no", "after", "same-moment"),
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    it(`${CHECKOUTS} checkouts under lost, duplicated, reordered callbacks and failing status reads`, async () => {
+      const store: StoreFixture = await seedStore(getContainer())
+      const control = sandbox().control
+      await control.setCallbackUrl(callbackUrl(api))
+      await control.setFaults({
+        seed: 42,
+        callbacks: { dropRate: 0.2, duplicateRate: 0.3, reorderRate: 0.2 },
+        errorRates: { "GET /transaction/:id": 0.1 },
+      })
+
+      const plans = fc.sample(plan, { numRuns: CHECKOUTS, seed: 20261122 })
+      const results: { cartId: string; paid: boolean; plan: unknown }[] = []
+      for (let i = 0; i < plans.length; i += CONCURRENCY) {
+        await Promise.all(
+          plans.slice(i, i + CONCURRENCY).map(async (p) => {
+            const cartId = await createCart(api, store)
+            const session = await startPayment(api, store, cartId, p.provider)
+            const id = session.data.transaction_id
+            const act =
+              p.fate === "pay" ? () => control.confirm(id) : p.fate === "decline" ? () => control.decline(id) : async () => undefined
+            if (p.shopperReturns === "same-moment") await Promise.all([act(), completeCart(api, store, cartId)])
+            else {
+              await act()
+              if (p.shopperReturns === "after") await completeCart(api, store, cartId)
+            }
+            results.push({ cartId, paid: p.fate === "pay", plan: p })
+          }),
+        )
+      }
+
+      // Let deliveries and their retries finish, then recover what was lost for good.
+      await control.waitForCallbacks(30_000)
+      await new Promise((r) => setTimeout(r, 3000))
+      for (let round = 0; round < 3; round++) await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
+
+      const paid = results.filter((r) => r.paid)
+      expect(paid.length).toBeGreaterThan(40)
+      expect(results.length - paid.length).toBeGreaterThan(20)
+      const log = await control.callbackLog()
+      expect(log.some((e) => e.outcome === "dropped")).toBe(true)
+
+      const wrong: unknown[] = []
+      for (const r of results) {
+        const outcome = await cartOutcome(getContainer(), r.cartId)
+        const captured = outcome.payments.filter((p) => p.captured_at).length
+        if (outcome.orders.length !== (r.paid ? 1 : 0) || captured !== (r.paid ? 1 : 0)) {
+          wrong.push({ ...r, ...outcome })
+        }
+      }
+      expect(wrong).toEqual([])
+    })
+  },
+})

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto"
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { reconcilePlategaPayments } from "../../src/workflows/reconcile-platega-payments"
+import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import { SBP, CARD, cartOutcome, completeCart, createCart, eventually, startPayment } from "../helpers/checkout"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandbox()
+const settle = () => new Promise((r) => setTimeout(r, 1500))
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    beforeEach(async () => {
+      await sandbox().control.reset()
+      // Callbacks in these tests are posted by hand unless a test turns delivery on.
+      await sandbox().control.setCallbackUrl(null)
+    })
+
+    /** A paid transaction whose callback has not been delivered. */
+    async function paidCheckout(provider = SBP) {
+      const cartId = await createCart(api, store)
+      const session = await startPayment(api, store, cartId, provider)
+      await sandbox().control.confirm(session.data.transaction_id)
+      return { cartId, session, txId: session.data.transaction_id }
+    }
+
+    describe("authentication", () => {
+      const cases: [string, () => Record<string, string>][] = [
+        ["a wrong secret", () => ({ "x-merchantid": sandbox().merchantId, "x-secret": "not-the-secret" })],
+        ["a wrong merchant id", () => ({ "x-merchantid": randomUUID(), "x-secret": sandbox().secret })],
+        ["no headers", () => ({})],
+        ["the secret only", () => ({ "x-secret": sandbox().secret })],
+      ]
+      it.each(cases)("rejects %s with 401 and stores nothing", async (_name, headers) => {
+        const { cartId, txId } = await paidCheckout()
+        const body = await transactionCallbackBody(sandbox(), txId)
+        const res = await postCallback(api, sandbox(), body, headers())
+        expect(res.status).toBe(401)
+        expect(JSON.stringify(res.data)).not.toContain(sandbox().secret)
+        await settle()
+        expect(await callbackLog(getContainer())).toHaveLength(0)
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+      })
+
+      it("answers the dashboard's empty probe with 200 and stores nothing", async () => {
+        const res = await postCallback(api, sandbox(), {})
+        expect(res.status).toBe(200)
+        expect(await callbackLog(getContainer())).toHaveLength(0)
+      })
+
+      it("answers a malformed body with 400, not 5xx", async () => {
+        for (const body of ["{not json", "[]", '"text"', '{"id":"x","status":1}', '{"Id":"nope"}']) {
+          const res = await postCallback(api, sandbox(), body)
+          expect(res.status).toBe(400)
+        }
+        expect(await callbackLog(getContainer())).toHaveLength(0)
+      })
+    })
+
+    it("the same callback three times makes one order", async () => {
+      const { cartId, txId } = await paidCheckout(CARD)
+      const body = await transactionCallbackBody(sandbox(), txId)
+      const answers = await Promise.all([1, 2, 3].map(() => postCallback(api, sandbox(), body)))
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+      const outcome = await eventually(
+        () => cartOutcome(getContainer(), cartId),
+        (o) => o.orders.length > 0,
+      )
+      await settle()
+      expect((await cartOutcome(getContainer(), cartId)).orders).toEqual(outcome.orders)
+      expect(outcome.orders).toHaveLength(1)
+      const log = await callbackLog(getContainer())
+      expect(log).toHaveLength(1)
+      expect(log[0]).toMatchObject({ deliveries: 3, outcome: "captured", order_id: outcome.orders[0].id })
+    })
+
+    it("a late CANCELED never undoes a CONFIRMED", async () => {
+      const { cartId, txId } = await paidCheckout()
+      await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId))
+      await eventually(
+        () => cartOutcome(getContainer(), cartId),
+        (o) => o.orders.length > 0,
+      )
+      const res = await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId, "CANCELED"))
+      expect(res.status).toBe(200)
+      await settle()
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(outcome.payments[0].captured_at).toBeTruthy()
+      const order = await getContainer().resolve(Modules.ORDER).retrieveOrder(outcome.orders[0].id)
+      expect(order.canceled_at ?? null).toBeNull()
+    })
+
+    it("a forged CONFIRMED for an unpaid transaction makes no order", async () => {
+      const cartId = await createCart(api, store)
+      const session = await startPayment(api, store, cartId, SBP)
+      const body = await transactionCallbackBody(sandbox(), session.data.transaction_id, "CONFIRMED")
+      expect((await postCallback(api, sandbox(), body)).status).toBe(200)
+      await settle()
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+      const [entry] = await callbackLog(getContainer())
+      expect(entry.outcome).toBe("recorded")
+    })
+
+    it("an unknown transaction is recorded and changes nothing", async () => {
+      const body = { id: randomUUID(), amount: 1000, currency: "RUB", status: "CONFIRMED", payload: "payses_x" }
+      expect((await postCallback(api, sandbox(), body)).status).toBe(200)
+      const [entry] = await eventually(
+        () => callbackLog(getContainer()),
+        (log) => log[0]?.outcome !== "pending",
+      )
+      expect(entry).toMatchObject({ outcome: "ignored" })
+    })
+
+    it("a chargeback on a paid order flags the order; no money moves", async () => {
+      await sandbox().control.setCallbackUrl(callbackUrl(api))
+      const { cartId, txId } = await paidCheckout()
+      const paid = await eventually(
+        () => cartOutcome(getContainer(), cartId),
+        (o) => o.orders.length > 0,
+      )
+      await sandbox().control.chargeback(txId)
+      const order = await eventually(
+        () => getContainer().resolve(Modules.ORDER).retrieveOrder(paid.orders[0].id, { select: ["metadata"] }),
+        (o) => !!o.metadata?.platega_chargeback,
+      )
+      expect(order.metadata?.platega_chargeback).toMatchObject({ transaction_id: txId, status: "CHARGEBACKED" })
+      const log = await callbackLog(getContainer())
+      expect(log.find((e) => e.status === "CHARGEBACKED")).toMatchObject({ outcome: "flagged" })
+      expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
+    })
+
+    it("when every callback is lost, the reconciliation job makes the order", async () => {
+      const { cartId, txId } = await paidCheckout(CARD)
+      const unpaidCart = await createCart(api, store)
+      await startPayment(api, store, unpaidCart, SBP)
+      const report = await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
+      expect(report.sessionsChecked).toBeGreaterThanOrEqual(2)
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(outcome.payments[0].captured_at).toBeTruthy()
+      expect((await cartOutcome(getContainer(), unpaidCart)).orders).toHaveLength(0)
+      expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
+    })
+  },
+})

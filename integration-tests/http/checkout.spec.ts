@@ -1,0 +1,158 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
+import {
+  CARD,
+  SBP,
+  cartOutcome,
+  completeCart,
+  createCart,
+  eventually,
+  startPayment,
+} from "../helpers/checkout"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandbox()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    beforeEach(async () => {
+      await sandbox().control.reset()
+      await sandbox().control.setCallbackUrl(callbackUrl(api))
+    })
+
+    describe.each([
+      ["SBP QR", SBP],
+      ["card", CARD],
+    ])("%s", (_name, provider) => {
+      it("creates a Platega transaction for the session with what the storefront needs", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        expect(session.data.redirect).toMatch(/^http/)
+        expect(session.data.amount).toBe("2990.50")
+        const tx = await sandbox().control.getTransaction(session.data.transaction_id)
+        expect(tx).toMatchObject({ status: "PENDING", payload: session.id })
+        if (provider === SBP) expect(session.data.qr).toBeTruthy()
+      })
+
+      it("(a) shopper returns first: one order, captured, and the late callback changes nothing", async () => {
+        await sandbox().control.setCallbackUrl(null)
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        await sandbox().control.confirm(session.data.transaction_id)
+
+        const done = await completeCart(api, store, cartId)
+        expect(done.type).toBe("order")
+
+        await sandbox().control.setCallbackUrl(callbackUrl(api))
+        await sandbox().control.fireCallback(session.data.transaction_id)
+        await new Promise((r) => setTimeout(r, 1500))
+        const outcome = await cartOutcome(getContainer(), cartId)
+        expect(outcome.orders).toHaveLength(1)
+        expect(outcome.payments).toHaveLength(1)
+        expect(outcome.payments[0].captured_at).toBeTruthy()
+      })
+
+      it("(b) callback first: the callback makes the order, the shopper's return finds it", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        await sandbox().control.confirm(session.data.transaction_id)
+
+        const viaCallback = await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+        expect(viaCallback.orders).toHaveLength(1)
+
+        const done = await completeCart(api, store, cartId)
+        expect(done.type).toBe("order")
+        if (done.type === "order") expect(done.order.id).toBe(viaCallback.orders[0].id)
+        const outcome = await cartOutcome(getContainer(), cartId)
+        expect(outcome.orders).toHaveLength(1)
+        expect(outcome.payments).toHaveLength(1)
+        expect(outcome.payments[0].captured_at).toBeTruthy()
+      })
+
+      it("(c) callback and return at the same moment: exactly one order", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        const [, completion] = await Promise.all([
+          sandbox().control.confirm(session.data.transaction_id),
+          completeCart(api, store, cartId),
+        ])
+        // Whichever won, the cart ends in one order once the callback is processed.
+        const outcome = await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+        await new Promise((r) => setTimeout(r, 1500))
+        const settled = await cartOutcome(getContainer(), cartId)
+        expect(settled.orders).toHaveLength(1)
+        expect(settled.orders).toEqual(outcome.orders)
+        expect(settled.payments.filter((p) => p.captured_at)).toHaveLength(1)
+        if (completion.type === "order") expect(completion.order.id).toBe(settled.orders[0].id)
+      })
+
+      it("a declined payment leaves no order and a cart that can be paid again", async () => {
+        const cartId = await createCart(api, store)
+        const first = await startPayment(api, store, cartId, provider)
+        await sandbox().control.decline(first.data.transaction_id)
+
+        const failed = await completeCart(api, store, cartId)
+        expect(failed.type).toBe("cart")
+        await new Promise((r) => setTimeout(r, 1000))
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+        const second = await startPayment(api, store, cartId, provider)
+        expect(second.data.transaction_id).not.toBe(first.data.transaction_id)
+        await sandbox().control.confirm(second.data.transaction_id)
+        const done = await completeCart(api, store, cartId)
+        expect(done.type).toBe("order")
+        const outcome = await cartOutcome(getContainer(), cartId)
+        expect(outcome.orders).toHaveLength(1)
+      })
+
+      it("an unpaid payment is not an order", async () => {
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, provider)
+        const pending = await completeCart(api, store, cartId)
+        expect(pending.type).toBe("cart")
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+      })
+
+      it("refunds the whole payment from the admin; a partial refund is refused", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        await sandbox().control.confirm(session.data.transaction_id)
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        const { payments } = await cartOutcome(getContainer(), cartId)
+        const admin = await adminHeaders(getContainer())
+
+        const partial = await api.post(
+          `/admin/payments/${payments[0].id}/refund`,
+          { amount: 100 },
+          { ...admin, validateStatus: () => true },
+        )
+        expect(partial.status).toBeGreaterThanOrEqual(400)
+        expect(JSON.stringify(partial.data)).toMatch(/whole payment/)
+        expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
+        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe("CONFIRMED")
+
+        const full = await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: payments[0].amount }, admin)
+        expect(full.status).toBe(200)
+        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe("CHARGEBACKED")
+        const after = await cartOutcome(getContainer(), cartId)
+        expect(after.payments[0].refunds).toHaveLength(1)
+        expect(Number(after.payments[0].refunds[0].amount)).toBe(Number(payments[0].amount))
+      })
+    })
+  },
+})

@@ -1,0 +1,13 @@
+import { defineMiddlewares } from "@medusajs/framework/http"
+
+export default defineMiddlewares({
+  routes: [
+    {
+      // The callback route reads its own body, after checking the headers: a forged call gets 401
+      // whatever it sends, and an unparsable one from Platega gets a 400 from our own parser.
+      matcher: "/hooks/platega",
+      method: ["POST"],
+      bodyParser: false,
+    },
+  ],
+})

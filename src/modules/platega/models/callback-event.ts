@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * Every callback Platega delivered, once: the idempotency record (unique `event_key`) and the
+ * merchant's audit trail of what the plugin did with it.
+ */
+export const PlategaCallbackEvent = model
+  .define("platega_callback_event", {
+    id: model.id({ prefix: "plcb" }).primaryKey(),
+    /** kind:platega-id:status — the same delivery twice is the same key. */
+    event_key: model.text().unique(),
+    kind: model.enum(["transaction", "subscription_charge", "subscription_status"]),
+    /** Transaction id (or subscription id for status callbacks). */
+    platega_id: model.text().searchable(),
+    status: model.text(),
+    /** The body as received, for audit (it carries no secrets: those travel in headers). */
+    body: model.json(),
+    deliveries: model.number().default(1),
+    /** What the plugin did: pending, captured, ignored, flagged, recorded, failed. */
+    outcome: model.text().default("pending"),
+    detail: model.text().nullable(),
+    attempts: model.number().default(0),
+    processed_at: model.dateTime().nullable(),
+    session_id: model.text().nullable(),
+    order_id: model.text().nullable(),
+  })
+  .indexes([{ on: ["outcome", "created_at"] }, { on: ["platega_id"] }])

@@ -1,0 +1,37 @@
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { sessionStatusFor, webhookActionFor } from "../core/status"
+import { sameAmount, toDecimalString, toPlategaAmount } from "../core/money"
+import { expiresAt } from "../core/session-data"
+
+describe("Platega status → Medusa", () => {
+  it.each([
+    ["CONFIRMED", PaymentSessionStatus.CAPTURED, PaymentActions.SUCCESSFUL],
+    ["PENDING", PaymentSessionStatus.PENDING, PaymentActions.PENDING],
+    ["CANCELED", PaymentSessionStatus.CANCELED, PaymentActions.CANCELED],
+    ["EXPIRED", PaymentSessionStatus.CANCELED, PaymentActions.CANCELED],
+    ["CHARGEBACKED", PaymentSessionStatus.CANCELED, PaymentActions.NOT_SUPPORTED],
+    ["SOMETHING_NEW", PaymentSessionStatus.PENDING, PaymentActions.NOT_SUPPORTED],
+  ])("%s → session %s, webhook %s", (status, session, action) => {
+    expect(sessionStatusFor(status)).toBe(session)
+    expect(webhookActionFor(status)).toBe(action)
+  })
+})
+
+describe("money at the Platega boundary", () => {
+  it("rounds half-up to kopecks without float drift", () => {
+    expect(toPlategaAmount("2990.505", "rub")).toBe(2990.51)
+    expect(toPlategaAmount(0.1 + 0.2, "RUB")).toBe(0.3)
+    expect(toDecimalString(1490, "RUB")).toBe("1490.00")
+  })
+
+  it("compares the 16-decimal amounts Platega sends to the kopeck", () => {
+    expect(sameAmount("2990.5000000000000000", "2990.50", "RUB")).toBe(true)
+    expect(sameAmount(2990.49, "2990.50", "RUB")).toBe(false)
+  })
+
+  it("turns expiresIn into a deadline", () => {
+    expect(expiresAt("00:30:00", Date.UTC(2026, 0, 1))).toBe("2026-01-01T00:30:00.000Z")
+    expect(expiresAt("1.02:00:00", Date.UTC(2026, 0, 1))).toBe("2026-01-02T02:00:00.000Z")
+    expect(expiresAt("soon")).toBeUndefined()
+  })
+})

@@ -1,0 +1,414 @@
+import {
+  AbstractPaymentProvider,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  BigNumberInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import {
+  type PlategaClient,
+  classifyTransactionStatus,
+  isPlategaError,
+  parseCallback,
+  type TransactionStatus,
+} from "../../../lib/platega"
+import { parsePlategaOptions, type PlategaOptions } from "../options"
+import { plategaClient } from "./client-factory"
+import { credentialsResolver, type PlategaCredentials } from "./credentials"
+import { toMedusaError } from "./errors"
+import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
+import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
+import { sessionStatusFor, webhookActionFor } from "./status"
+
+type Cradle = { logger?: Logger } & Record<string, unknown>
+
+interface PaymentSessionLookup {
+  retrieve(
+    id: string,
+    config?: { select?: string[] },
+  ): Promise<{ amount: BigNumberInput; currency_code: string }>
+}
+
+/**
+ * Everything the Platega providers share. A subclass only fixes its identifier and the Platega
+ * method code (2 SBP QR, 11 card). Platega captures at once: CONFIRMED means money received.
+ */
+export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions> {
+  /** Platega's `paymentMethod` code for this provider. */
+  protected abstract readonly methodCode: number
+
+  protected readonly options_: PlategaOptions
+  protected readonly logger_: Logger | undefined
+  private readonly container_: Cradle
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    parsePlategaOptions(options)
+  }
+
+  constructor(cradle: Cradle, options: PlategaOptions) {
+    // eslint-disable-next-line prefer-rest-params
+    super(cradle, options)
+    this.container_ = cradle
+    this.options_ = parsePlategaOptions(options)
+    this.logger_ = cradle.logger
+    credentialsResolver.registerOptions(this.optionCredentials())
+  }
+
+  private optionCredentials(): PlategaCredentials {
+    const { merchantId, secret, baseUrl, payoutKey } = this.options_
+    return { merchantId, secret, baseUrl, payoutKey }
+  }
+
+  /** The client for the credentials in force now (the admin settings may change them). */
+  protected client(): Promise<PlategaClient> {
+    return plategaClient({
+      logger: this.logger_,
+      timeoutMs: this.options_.timeoutMs,
+      fallback: this.optionCredentials(),
+    })
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const data = readSessionData(input.data)
+    const currency = input.currency_code.toUpperCase()
+    if (!this.options_.currencies.some((c) => c.toUpperCase() === currency)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Platega does not accept ${currency} for this store (accepted: ${this.options_.currencies.join(", ")})`,
+      )
+    }
+    const amount = toPlategaAmount(input.amount, currency)
+    if (!(amount > 0)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Platega: the amount to pay must be above zero")
+    }
+    const sessionId = data.session_id ?? ""
+    const fill = (template: string) =>
+      template
+        .replaceAll("{session_id}", sessionId)
+        .replaceAll("{amount}", toDecimalString(input.amount, currency))
+        .replaceAll("{currency}", currency)
+    const returnUrl = data.return_url ?? this.options_.returnUrl
+    const failedUrl = data.failed_url ?? this.options_.failedUrl ?? returnUrl
+    if (!returnUrl || !failedUrl) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Platega needs a return address: pass data.return_url when creating the payment session, or set the `returnUrl` option",
+      )
+    }
+    const customer = input.context?.customer
+    const userName = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ") || customer?.email
+    const client = await this.client()
+    try {
+      const created = await client.createTransaction({
+        paymentMethod: this.methodCode,
+        paymentDetails: { amount, currency },
+        description: fill(this.options_.description),
+        return: fill(returnUrl),
+        failedUrl: fill(failedUrl),
+        payload: sessionId,
+        ...(customer ? { metadata: { userId: customer.id, ...(userName ? { userName } : {}) } } : {}),
+      })
+      const qr = this.methodCode === 2 ? await this.readQr(client, created.transactionId) : undefined
+      const sessionData: PlategaSessionData = {
+        ...data,
+        transaction_id: created.transactionId,
+        platega_status: created.status,
+        redirect: created.redirect,
+        ...(qr ? { qr } : {}),
+        ...(created.expiresIn ? { expires_in: created.expiresIn, expires_at: expiresAt(created.expiresIn) } : {}),
+        amount: toDecimalString(input.amount, currency),
+        currency,
+        payment_method: this.methodCode,
+      }
+      return { id: created.transactionId, status: PaymentSessionStatus.PENDING, data: sessionData }
+    } catch (e) {
+      throw toMedusaError("creating the payment", e)
+    }
+  }
+
+  /** SBP: the QR payload, when the service gives it on the status read. Never fails the checkout. */
+  private async readQr(client: PlategaClient, id: string): Promise<string | undefined> {
+    try {
+      return (await client.getTransaction(id)).qr ?? undefined
+    } catch (e) {
+      this.logger_?.warn(`Platega: could not read the QR of ${id}: ${(e as Error).message}`)
+      return undefined
+    }
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.getPaymentStatus(input)
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const data = readSessionData(input.data)
+    const tx = await this.readTransaction(data, "reading the payment status")
+    const status = this.checkedStatus(data, tx)
+    return { status, data: { ...data, platega_status: tx.status } }
+  }
+
+  /** Never reports money we did not ask for: a CONFIRMED amount or currency mismatch is an error. */
+  private checkedStatus(data: PlategaSessionData, tx: TransactionStatus): PaymentSessionStatus {
+    const status = sessionStatusFor(tx.status)
+    if (status !== PaymentSessionStatus.CAPTURED) return status
+    const mismatch = this.mismatch(data.amount, data.currency, tx)
+    if (mismatch) {
+      this.logger_?.error(`Platega: transaction ${tx.id} is CONFIRMED but ${mismatch}; not accepted as paid`)
+      return PaymentSessionStatus.ERROR
+    }
+    return status
+  }
+
+  private mismatch(amount: BigNumberInput | undefined, currency: string | undefined, tx: TransactionStatus): string | undefined {
+    if (amount === undefined || currency === undefined) return "the session has no amount to compare"
+    const paidCurrency = tx.paymentDetails.currency.toUpperCase()
+    if (paidCurrency !== currency.toUpperCase()) return `currency ${paidCurrency} differs from ${currency}`
+    if (!sameAmount(tx.paymentDetails.amount, amount, currency)) {
+      return `amount ${tx.paymentDetails.amount} differs from ${String(amount)}`
+    }
+    return undefined
+  }
+
+  private async readTransaction(data: PlategaSessionData, action: string): Promise<TransactionStatus> {
+    if (!data.transaction_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Platega: ${action}: the session has no transaction id`)
+    }
+    try {
+      return await (await this.client()).getTransaction(data.transaction_id)
+    } catch (e) {
+      throw toMedusaError(action, e)
+    }
+  }
+
+  /** Platega captures at once: capturing only confirms that the money is in. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = readSessionData(input.data)
+    const tx = await this.readTransaction(data, "capturing the payment")
+    if (this.checkedStatus(data, tx) !== PaymentSessionStatus.CAPTURED) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega: transaction ${tx.id} is ${tx.status}, not CONFIRMED: there is nothing to capture`,
+      )
+    }
+    return { data: { ...data, platega_status: tx.status } }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const data = readSessionData(input.data)
+    const tx = await this.readTransaction(data, "retrieving the payment")
+    return { data: { ...data, platega_status: tx.status, platega: { ...tx } } }
+  }
+
+  /** Same amount and currency: nothing to do. A new amount needs a new Platega transaction. */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const data = readSessionData(input.data)
+    const currency = input.currency_code.toUpperCase()
+    if (
+      data.transaction_id &&
+      data.currency === currency &&
+      data.amount !== undefined &&
+      sameAmount(data.amount, input.amount, currency)
+    ) {
+      return { data, status: sessionStatusFor(data.platega_status ?? "PENDING") }
+    }
+    if (data.transaction_id) await this.abandon(data)
+    const { transaction_id: _t, redirect: _r, qr: _q, platega_status: _s, ...rest } = data
+    const created = await this.initiatePayment({ ...input, data: rest })
+    return { data: created.data, status: created.status }
+  }
+
+  /** Deleting a session must never block the shopper: the old transaction is cancelled if possible. */
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.transaction_id) await this.abandon(data)
+    return { data }
+  }
+
+  /** Best effort: a pending transaction the shopper left behind is cancelled, or left to expire. */
+  private async abandon(data: PlategaSessionData): Promise<void> {
+    try {
+      await this.cancelPending(data)
+    } catch (e) {
+      this.logger_?.warn(
+        `Platega: transaction ${data.transaction_id} was left pending (${(e as Error).message}); it expires on its own`,
+      )
+    }
+  }
+
+  /**
+   * Cancelling leaves nothing payable. A confirmed payment is not cancelled here: money moved, so
+   * it must be refunded (refundPayment), and the error says so.
+   */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.transaction_id) return { data }
+    try {
+      return { data: { ...data, platega_status: await this.cancelPending(data) } }
+    } catch (e) {
+      throw toMedusaError("cancelling the payment", e)
+    }
+  }
+
+  private async cancelPending(data: PlategaSessionData): Promise<string> {
+    const client = await this.client()
+    const id = data.transaction_id as string
+    const tx = await client.getTransaction(id)
+    const outcome = classifyTransactionStatus(tx.status)
+    if (outcome === "canceled" || outcome === "reversed") return tx.status
+    if (outcome === "confirmed") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega: transaction ${id} is already paid (CONFIRMED); refund it instead of cancelling`,
+      )
+    }
+    const check = await client.getCancelSupported(id)
+    if (!check.supported) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega does not allow cancelling transaction ${id} now${check.blockReason ? `: ${check.blockReason}` : ""}`,
+      )
+    }
+    const result = await client.cancelTransaction(id)
+    if (!result.accepted) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega did not cancel transaction ${id}${result.message ? `: ${result.message}` : ""}`,
+      )
+    }
+    return (await client.getTransaction(id)).status
+  }
+
+  /**
+   * Platega refunds only the whole amount ("cancel a transaction"). A partial refund, a refund the
+   * service refuses, or one left for manual control is an error: Medusa then records no refund.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = readSessionData(input.data)
+    const id = data.transaction_id
+    if (!id || data.amount === undefined || data.currency === undefined) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Platega: this payment has no transaction to refund")
+    }
+    if (!sameAmount(input.amount, data.amount, data.currency)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${toDecimalString(input.amount, data.currency)} is not possible`,
+      )
+    }
+    try {
+      const client = await this.client()
+      const tx = await client.getTransaction(id)
+      const outcome = classifyTransactionStatus(tx.status)
+      if (outcome === "reversed") {
+        // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
+        return { data: { ...data, platega_status: tx.status } }
+      }
+      if (outcome !== "confirmed") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
+        )
+      }
+      const check = await client.getCancelSupported(id)
+      if (!check.supported) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Platega does not allow refunding transaction ${id}${check.blockReason ? `: ${check.blockReason}` : ""}`,
+        )
+      }
+      const result = await client.cancelTransaction(id)
+      if (!result.accepted) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Platega did not refund transaction ${id}${result.manualControlRequired ? " (it needs manual review by Platega)" : ""}${result.message ? `: ${result.message}` : ""}`,
+        )
+      }
+      const after = await client.getTransaction(id).catch(() => undefined)
+      return {
+        data: {
+          ...data,
+          platega_status: after?.status ?? tx.status,
+          refund: { accepted: true, message: result.message ?? null, at: new Date().toISOString() },
+        },
+      }
+    } catch (e) {
+      throw toMedusaError("refunding the payment", e)
+    }
+  }
+
+  /**
+   * Platega's callback carries no signature: it is trusted only if its X-MerchantId/X-Secret match
+   * (constant time), and then only as a hint: the status, amount and payload are re-read with
+   * GET /transaction/{id} and checked against the session before Medusa acts.
+   */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
+    if (!(await credentialsResolver.verify(payload.headers as Record<string, unknown>))) {
+      this.logger_?.warn("Platega: callback rejected: X-MerchantId/X-Secret do not match")
+      return notSupported
+    }
+    let callback
+    try {
+      callback = parseCallback(payload.data)
+    } catch {
+      return notSupported
+    }
+    if (callback.kind !== "transaction") return notSupported
+    let tx: TransactionStatus
+    try {
+      tx = await (await this.client()).getTransaction(callback.id)
+    } catch (e) {
+      // Thrown, not swallowed: the callback must be retried rather than lost.
+      throw toMedusaError("confirming a callback", e)
+    }
+    const sessionId = tx.payload ?? ""
+    if (!sessionId.startsWith("payses_")) return notSupported
+    const action = webhookActionFor(tx.status)
+    if (action === PaymentActions.SUCCESSFUL) {
+      const mismatch = await this.sessionMismatch(sessionId, tx)
+      if (mismatch) {
+        this.logger_?.error(`Platega: callback for ${tx.id} not accepted: ${mismatch}`)
+        return notSupported
+      }
+    }
+    return { action, data: { session_id: sessionId, amount: tx.paymentDetails.amount } }
+  }
+
+  /** Compares what was paid with what the session asked for. */
+  private async sessionMismatch(sessionId: string, tx: TransactionStatus): Promise<string | undefined> {
+    let sessions: PaymentSessionLookup
+    try {
+      sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
+    } catch {
+      return "the payment session store is not reachable"
+    }
+    try {
+      const session = await sessions.retrieve(sessionId, { select: ["amount", "currency_code"] })
+      return this.mismatch(session.amount, session.currency_code, tx)
+    } catch (e) {
+      return isPlategaError(e) ? e.message : `session ${sessionId} not found`
+    }
+  }
+}

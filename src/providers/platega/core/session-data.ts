@@ -1,0 +1,39 @@
+import { z } from "zod"
+
+/**
+ * What a Platega payment session keeps in Medusa (`payment_session.data`). The storefront reads
+ * `redirect` (and `qr` for SBP); everything else is the plugin's own bookkeeping.
+ */
+export const sessionDataSchema = z.looseObject({
+  session_id: z.string().optional(),
+  /** Storefront-supplied return addresses (override the provider options). */
+  return_url: z.string().optional(),
+  failed_url: z.string().optional(),
+  transaction_id: z.string().optional(),
+  /** Last Platega status seen, raw. */
+  platega_status: z.string().optional(),
+  redirect: z.string().optional(),
+  qr: z.string().optional(),
+  expires_in: z.string().optional(),
+  expires_at: z.string().optional(),
+  /** Decimal string of what Platega was asked to charge, e.g. "2990.50". */
+  amount: z.string().optional(),
+  currency: z.string().optional(),
+  payment_method: z.number().optional(),
+})
+
+export type PlategaSessionData = z.infer<typeof sessionDataSchema>
+
+export function readSessionData(data: Record<string, unknown> | undefined): PlategaSessionData {
+  const parsed = sessionDataSchema.safeParse(data ?? {})
+  return parsed.success ? parsed.data : {}
+}
+
+/** "00:30:00" → ISO time the payment stops being payable; undefined when unparsable. */
+export function expiresAt(expiresIn: string | null | undefined, from = Date.now()): string | undefined {
+  const m = /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})/.exec(expiresIn ?? "")
+  if (!m) return undefined
+  const [, days, h, min, s] = m
+  const ms = (((Number(days ?? 0) * 24 + Number(h)) * 60 + Number(min)) * 60 + Number(s)) * 1000
+  return new Date(from + ms).toISOString()
+}

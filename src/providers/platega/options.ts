@@ -1,0 +1,52 @@
+import { z } from "zod"
+
+export const DEFAULT_BASE_URL = "https://app.platega.io"
+export const DEFAULT_DESCRIPTION = "Payment {session_id}"
+
+const url = (name: string) =>
+  z.url({ protocol: /^https?$/, error: `\`${name}\` must be an http(s) URL` })
+
+/** Empty strings count as "not set": medusa-config usually passes `process.env.X`. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional())
+
+/**
+ * Options of the Platega payment providers (`medusa-config.ts` → payment module → providers).
+ * Validated at boot: a bad option stops Medusa with a message that names it.
+ */
+export const plategaOptionsSchema = z.object({
+  /** Merchant id (uuid) from the Platega dashboard; sent as X-MerchantId. */
+  merchantId: z.uuid({ error: "`merchantId` must be the merchant UUID from the Platega dashboard" }),
+  /** API secret; sent as X-Secret and expected on every callback. */
+  secret: z.string({ error: "`secret` is required" }).min(1, "`secret` is required"),
+  /** API base URL; the sandbox's URL (e.g. http://localhost:4010) for trying the plugin. */
+  baseUrl: optional(url("baseUrl")).default(DEFAULT_BASE_URL),
+  /** Payout API key (PG-HMAC), needed only for saved cards and payouts. */
+  payoutKey: optional(z.string().min(1)),
+  /** Where the payer returns after paying, unless the storefront passes `return_url`. */
+  returnUrl: optional(url("returnUrl")),
+  /** Where the payer returns after a failure, unless the storefront passes `failed_url`. */
+  failedUrl: optional(url("failedUrl")),
+  /** Shown to the payer; `{session_id}`, `{amount}`, `{currency}` are filled in. */
+  description: optional(z.string().min(1).max(255)).default(DEFAULT_DESCRIPTION),
+  /** Currencies Platega accepts for this merchant (ISO 4217, any case). */
+  currencies: optional(z.array(z.string().length(3)).min(1)).default(["RUB"]),
+  /** HTTP timeout of one call to Platega, in milliseconds. */
+  timeoutMs: optional(z.coerce.number().int().min(1000).max(120_000)).default(15_000),
+})
+
+export type PlategaOptionsInput = z.input<typeof plategaOptionsSchema>
+export type PlategaOptions = z.output<typeof plategaOptionsSchema>
+
+/** Parses the options or throws one message naming every bad option. */
+export function parsePlategaOptions(options: unknown): PlategaOptions {
+  const result = plategaOptionsSchema.safeParse(options ?? {})
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "options"
+    return issue.code === "invalid_type" && issue.input === undefined
+      ? `\`${name}\` is required`
+      : `${issue.message.includes("`") ? "" : `\`${name}\`: `}${issue.message}`
+  })
+  throw new Error(`Invalid Platega provider options: ${problems.join("; ")}`)
+}

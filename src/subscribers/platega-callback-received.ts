@@ -1,0 +1,13 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { PLATEGA_CALLBACK_RECEIVED } from "../modules/platega/events"
+import { processPlategaCallback } from "../workflows/process-platega-callback"
+
+/** Processes a recorded callback after the route answered Platega. */
+export default async function plategaCallbackReceived({ event, container }: SubscriberArgs<{ id: string }>) {
+  await processPlategaCallback(container, event.data.id)
+}
+
+export const config: SubscriberConfig = {
+  event: PLATEGA_CALLBACK_RECEIVED,
+  context: { subscriberId: "platega-callback-received" },
+}

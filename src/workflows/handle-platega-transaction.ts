@@ -1,0 +1,139 @@
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { MathBN, PaymentActions } from "@medusajs/framework/utils"
+import type { WebhookActionResult } from "@medusajs/framework/types"
+import { classifyTransactionStatus } from "../lib/platega"
+import {
+  confirmPlategaTransactionStep,
+  type ConfirmedTransaction,
+} from "./steps/confirm-platega-transaction"
+import { findOrderForSessionStep, type SessionOrder } from "./steps/find-order-for-session"
+import { flagChargebackStep } from "./steps/flag-chargeback"
+import { markPlategaCallbackStep, type CallbackOutcome } from "./steps/mark-platega-callback"
+import { resolvePaymentWebhookStep } from "./steps/resolve-payment-webhook"
+import { runPaymentPipelineStep } from "./steps/run-payment-pipeline"
+
+export interface HandlePlategaTransactionInput {
+  transaction_id: string
+  /** The callback log record to update, when a callback (not the reconciliation job) started this. */
+  callback_id?: string
+}
+
+const MONEY_IN: string[] = [PaymentActions.SUCCESSFUL, PaymentActions.AUTHORIZED]
+
+/**
+ * One Platega transaction, brought into Medusa: re-read, then through Medusa's payment webhook
+ * pipeline (getWebhookActionAndData → processPaymentWorkflow) when paid, or flagged when its money
+ * went back. Safe to run any number of times, in any order, for the same transaction.
+ */
+export const handlePlategaTransactionWorkflow = createWorkflow(
+  "handle-platega-transaction",
+  (input: HandlePlategaTransactionInput) => {
+    const confirmed = confirmPlategaTransactionStep({ transaction_id: input.transaction_id })
+
+    const webhook = when("platega-tx-is-paid", { confirmed }, ({ confirmed }) =>
+      isPaidForSession(confirmed),
+    ).then(() => resolvePaymentWebhookStep(confirmed as Required<ConfirmedTransaction>))
+
+    when("platega-run-payment-pipeline", { webhook }, ({ webhook }) =>
+      MONEY_IN.includes(webhook?.action ?? ""),
+    ).then(() => {
+      runPaymentPipelineStep(webhook as WebhookActionResult)
+    })
+
+    const sessionOrder = when("platega-has-session", { confirmed }, ({ confirmed }) => !!confirmed.session).then(
+      () =>
+        findOrderForSessionStep(
+          transform({ confirmed }, ({ confirmed }) => ({
+            session_id: confirmed.session!.id,
+            payment_collection_id: confirmed.session!.payment_collection_id,
+          })),
+        ),
+    )
+
+    const chargeback = when(
+      "platega-tx-reversed-on-paid-order",
+      { confirmed, sessionOrder },
+      ({ confirmed, sessionOrder }) => needsChargebackFlag(confirmed, sessionOrder),
+    ).then(() =>
+      flagChargebackStep(
+        transform({ confirmed, sessionOrder }, ({ confirmed, sessionOrder }) => ({
+          order_id: sessionOrder!.order_id!,
+          transaction_id: confirmed.tx!.id,
+          session_id: confirmed.session!.id,
+          status: confirmed.tx!.status,
+        })),
+      ),
+    )
+
+    const outcome = transform(
+      { confirmed, webhook, sessionOrder, chargeback, input },
+      ({ confirmed, webhook, sessionOrder, chargeback, input }) =>
+        decideOutcome(input.transaction_id, confirmed, webhook, sessionOrder, chargeback),
+    )
+    markPlategaCallbackStep(
+      transform({ outcome, input }, ({ outcome, input }) => ({ ...outcome, callback_id: input.callback_id })),
+    )
+    return new WorkflowResponse(outcome)
+  },
+)
+
+function isPaidForSession(c: ConfirmedTransaction): boolean {
+  return !!c.tx && !!c.session && classifyTransactionStatus(c.tx.status) === "confirmed"
+}
+
+function fullyRefunded(o: SessionOrder | undefined): boolean {
+  return !!o?.paid && MathBN.gte(o.refunded, o.paid)
+}
+
+function needsChargebackFlag(c: ConfirmedTransaction, o: SessionOrder | undefined): boolean {
+  return (
+    !!c.tx &&
+    !!c.session &&
+    classifyTransactionStatus(c.tx.status) === "reversed" &&
+    !!o?.order_id &&
+    !fullyRefunded(o)
+  )
+}
+
+function decideOutcome(
+  transactionId: string,
+  c: ConfirmedTransaction,
+  webhook: WebhookActionResult | undefined,
+  o: SessionOrder | undefined,
+  chargeback: { flagged: boolean } | undefined,
+): CallbackOutcome {
+  const ids = { session_id: c.session?.id, order_id: o?.order_id }
+  if (!c.tx) return { outcome: "ignored", detail: `Platega does not know transaction ${transactionId}` }
+  const state = classifyTransactionStatus(c.tx.status)
+  if (!c.session) {
+    return state === "confirmed"
+      ? {
+          outcome: "flagged",
+          detail: `Transaction ${c.tx.id} is paid but matches no payment session of this store (payload ${c.tx.payload ?? "none"}): refund or fulfil it by hand`,
+        }
+      : { outcome: "ignored", detail: `Transaction ${c.tx.id} (${c.tx.status}) matches no payment session of this store` }
+  }
+  if (state === "confirmed") {
+    if (!MONEY_IN.includes(webhook?.action ?? "")) {
+      return { ...ids, outcome: "flagged", detail: `Paid, but not accepted: amount or currency differs from the session` }
+    }
+    return o?.order_id
+      ? { ...ids, outcome: "captured", detail: `Paid ${c.tx.amount} ${c.tx.currency}; order ${o.order_id}` }
+      : { ...ids, outcome: "pending", detail: "Paid; the order is not created yet (will be retried)" }
+  }
+  if (state === "reversed") {
+    if (!o?.order_id) return { ...ids, outcome: "recorded", detail: `${c.tx.status} before any order existed` }
+    if (fullyRefunded(o)) return { ...ids, outcome: "refunded", detail: "Refund recorded in Medusa" }
+    return {
+      ...ids,
+      outcome: "flagged",
+      detail: chargeback?.flagged === false ? "Chargeback already flagged on the order" : `${c.tx.status}: money returned; the order is flagged`,
+    }
+  }
+  return { ...ids, outcome: "recorded", detail: `Status ${c.tx.status}: nothing to do` }
+}

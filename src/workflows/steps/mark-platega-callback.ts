@@ -1,0 +1,29 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
+
+export interface CallbackOutcome {
+  outcome: "captured" | "ignored" | "flagged" | "recorded" | "refunded" | "pending"
+  detail: string
+  session_id?: string
+  order_id?: string
+}
+
+/** Writes what the plugin did with a callback into the callback log. */
+export const markPlategaCallbackStep = createStep(
+  "mark-platega-callback",
+  async (input: CallbackOutcome & { callback_id?: string }, { container }) => {
+    if (!input.callback_id) return new StepResponse(undefined)
+    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const [record] = await platega.listPlategaCallbackEvents({ id: input.callback_id }, { take: 1 })
+    await platega.updatePlategaCallbackEvents({
+      id: input.callback_id,
+      outcome: input.outcome,
+      detail: input.detail,
+      session_id: input.session_id ?? null,
+      order_id: input.order_id ?? null,
+      attempts: (record?.attempts ?? 0) + 1,
+      processed_at: input.outcome === "pending" ? null : new Date(),
+    })
+    return new StepResponse(undefined)
+  },
+)
