@@ -36,7 +36,10 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 function runJest(project) {
-  const report = path.join(os.tmpdir(), `platega-jest-${process.pid}-${project.replace(/\W/g, "_")}.json`)
+  const report = path.join(
+    os.tmpdir(),
+    `platega-jest-${process.pid}-${project.replace(/\W/g, "_")}.json`,
+  )
   const args = [
     "node_modules/jest/bin/jest.js",
     "--selectProjects",

@@ -8,7 +8,10 @@ export function postCallback(
   api: AxiosInstance,
   sandbox: RunningSandbox,
   body: unknown,
-  headers: Record<string, string> = { "x-merchantid": sandbox.merchantId, "x-secret": sandbox.secret },
+  headers: Record<string, string> = {
+    "x-merchantid": sandbox.merchantId,
+    "x-secret": sandbox.secret,
+  },
 ): Promise<AxiosResponse> {
   return api.post("/hooks/platega", body, {
     headers: { "content-type": "application/json", ...headers },
@@ -18,7 +21,11 @@ export function postCallback(
 }
 
 /** The transaction callback body Platega would send for a transaction's current state. */
-export async function transactionCallbackBody(sandbox: RunningSandbox, id: string, status?: string) {
+export async function transactionCallbackBody(
+  sandbox: RunningSandbox,
+  id: string,
+  status?: string,
+) {
   const res = await fetch(`${sandbox.url}/transaction/${id}`, {
     headers: { "X-MerchantId": sandbox.merchantId, "X-Secret": sandbox.secret },
   })
@@ -40,5 +47,7 @@ export async function transactionCallbackBody(sandbox: RunningSandbox, id: strin
 }
 
 export function callbackLog(container: MedusaContainer) {
-  return container.resolve<PlategaModuleService>(PLATEGA_MODULE).listPlategaCallbackEvents({}, { take: 10_000 })
+  return container
+    .resolve<PlategaModuleService>(PLATEGA_MODULE)
+    .listPlategaCallbackEvents({}, { take: 10_000 })
 }

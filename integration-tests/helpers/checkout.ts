@@ -14,7 +14,11 @@ export interface PlategaSession {
 }
 
 /** A cart as a storefront builds it: item, address, shipping method. */
-export async function createCart(api: AxiosInstance, store: StoreFixture, quantity = 1): Promise<string> {
+export async function createCart(
+  api: AxiosInstance,
+  store: StoreFixture,
+  quantity = 1,
+): Promise<string> {
   const { headers } = store
   const {
     data: { cart },
@@ -39,7 +43,11 @@ export async function createCart(api: AxiosInstance, store: StoreFixture, quanti
   const {
     data: { shipping_options },
   } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, { headers })
-  await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id }, { headers })
+  await api.post(
+    `/store/carts/${cart.id}/shipping-methods`,
+    { option_id: shipping_options[0].id },
+    { headers },
+  )
   return cart.id
 }
 
@@ -58,18 +66,31 @@ export async function startPayment(
     data: { payment_collection: updated },
   } = await api.post(
     `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-    { provider_id: providerId, data: { return_url: `http://localhost:8000/return?cart_id=${cartId}` } },
+    {
+      provider_id: providerId,
+      data: { return_url: `http://localhost:8000/return?cart_id=${cartId}` },
+    },
     { headers },
   )
   return updated.payment_sessions.find((s: PlategaSession) => s.provider_id === providerId)
 }
 
-export type Completion = { type: "order"; order: { id: string } } | { type: "cart"; error?: { message: string } }
+export type Completion =
+  { type: "order"; order: { id: string } } | { type: "cart"; error?: { message: string } }
 
 /** The shopper's return to the store: cart completion. */
-export async function completeCart(api: AxiosInstance, store: StoreFixture, cartId: string): Promise<Completion> {
-  const res = await api.post(`/store/carts/${cartId}/complete`, {}, { headers: store.headers, validateStatus: () => true })
-  if (res.status >= 500) throw new Error(`cart completion answered ${res.status}: ${JSON.stringify(res.data)}`)
+export async function completeCart(
+  api: AxiosInstance,
+  store: StoreFixture,
+  cartId: string,
+): Promise<Completion> {
+  const res = await api.post(
+    `/store/carts/${cartId}/complete`,
+    {},
+    { headers: store.headers, validateStatus: () => true },
+  )
+  if (res.status >= 500)
+    throw new Error(`cart completion answered ${res.status}: ${JSON.stringify(res.data)}`)
   if (res.data?.type === "order") return { type: "order", order: res.data.order }
   return { type: "cart", error: res.data?.error ?? { message: JSON.stringify(res.data) } }
 }
@@ -77,13 +98,25 @@ export async function completeCart(api: AxiosInstance, store: StoreFixture, cart
 export interface CartOutcome {
   orders: { id: string }[]
   sessions: { id: string; status: string; provider_id: string; data: Record<string, unknown> }[]
-  payments: { id: string; captured_at: string | null; amount: number; refunds: { amount: number }[] }[]
+  payments: {
+    id: string
+    captured_at: string | null
+    amount: number
+    refunds: { amount: number }[]
+  }[]
 }
 
 /** What the database holds for a cart: its orders and the payments of its collection. */
-export async function cartOutcome(container: MedusaContainer, cartId: string): Promise<CartOutcome> {
+export async function cartOutcome(
+  container: MedusaContainer,
+  cartId: string,
+): Promise<CartOutcome> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   const { data: collections } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["payment_collection_id"],
@@ -112,7 +145,11 @@ export async function cartOutcome(container: MedusaContainer, cartId: string): P
 }
 
 /** Polls until `check` passes or the time is up (callbacks are processed asynchronously). */
-export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  check: (v: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last = await fn()
   while (!check(last) && Date.now() < deadline) {

@@ -19,7 +19,9 @@ export async function seedStore(container: MedusaContainer): Promise<StoreFixtur
   const [key] = await container
     .resolve(Modules.API_KEY)
     .listApiKeys({ title: API_KEY_TITLE, type: "publishable" }, { take: 1 })
-  const [region] = await container.resolve(Modules.REGION).listRegions({ currency_code: "rub" }, { take: 1 })
+  const [region] = await container
+    .resolve(Modules.REGION)
+    .listRegions({ currency_code: "rub" }, { take: 1 })
   const product = PRODUCTS.find((p) => !Number.isInteger(p.price)) ?? PRODUCTS[0]
   const { data: variants } = await query.graph({
     entity: "product_variant",

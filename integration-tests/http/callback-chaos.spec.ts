@@ -39,8 +39,13 @@ medusaIntegrationTestRunner({
             const session = await startPayment(api, store, cartId, p.provider)
             const id = session.data.transaction_id
             const act =
-              p.fate === "pay" ? () => control.confirm(id) : p.fate === "decline" ? () => control.decline(id) : async () => undefined
-            if (p.shopperReturns === "same-moment") await Promise.all([act(), completeCart(api, store, cartId)])
+              p.fate === "pay"
+                ? () => control.confirm(id)
+                : p.fate === "decline"
+                  ? () => control.decline(id)
+                  : async () => undefined
+            if (p.shopperReturns === "same-moment")
+              await Promise.all([act(), completeCart(api, store, cartId)])
             else {
               await act()
               if (p.shopperReturns === "after") await completeCart(api, store, cartId)
@@ -53,7 +58,8 @@ medusaIntegrationTestRunner({
       // Let deliveries and their retries finish, then recover what was lost for good.
       await control.waitForCallbacks(30_000)
       await new Promise((r) => setTimeout(r, 3000))
-      for (let round = 0; round < 3; round++) await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
+      for (let round = 0; round < 3; round++)
+        await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
 
       const paid = results.filter((r) => r.paid)
       expect(paid.length).toBeGreaterThan(40)

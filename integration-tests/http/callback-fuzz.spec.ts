@@ -17,11 +17,26 @@ const status = fc.oneof(
   fc.string(),
 )
 const id = fc.oneof(fc.uuid(), fc.string(), fc.integer(), fc.constant(null))
-const amount = fc.oneof(fc.double(), fc.string(), fc.constant("1e309"), fc.integer({ min: -1e9, max: 1e9 }))
+const amount = fc.oneof(
+  fc.double(),
+  fc.string(),
+  fc.constant("1e309"),
+  fc.integer({ min: -1e9, max: 1e9 }),
+)
 const nearMiss = fc.oneof(
-  fc.record({ id, amount, currency: fc.string(), status, payload: fc.oneof(fc.string(), id) }, { requiredKeys: [] }),
   fc.record(
-    { Id: id, Amount: amount, Currency: fc.string(), Status: status, SubscriptionId: id, NextChargeAt: fc.string() },
+    { id, amount, currency: fc.string(), status, payload: fc.oneof(fc.string(), id) },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      Id: id,
+      Amount: amount,
+      Currency: fc.string(),
+      Status: status,
+      SubscriptionId: id,
+      NextChargeAt: fc.string(),
+    },
     { requiredKeys: [] },
   ),
 )
@@ -47,7 +62,8 @@ medusaIntegrationTestRunner({
       for (const raw of samples) {
         const res = await postCallback(api, sandbox(), raw)
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-        if (res.status >= 500) throw new Error(`5xx for body ${raw.slice(0, 200)}: ${JSON.stringify(res.data)}`)
+        if (res.status >= 500)
+          throw new Error(`5xx for body ${raw.slice(0, 200)}: ${JSON.stringify(res.data)}`)
       }
       expect([...statuses.keys()].every((s) => s === 200 || s === 400)).toBe(true)
       expect(statuses.get(400)).toBeGreaterThan(0)

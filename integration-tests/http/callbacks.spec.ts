@@ -3,7 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { reconcilePlategaPayments } from "../../src/workflows/reconcile-platega-payments"
 import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
-import { SBP, CARD, cartOutcome, completeCart, createCart, eventually, startPayment } from "../helpers/checkout"
+import { SBP, CARD, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
@@ -36,8 +36,14 @@ medusaIntegrationTestRunner({
 
     describe("authentication", () => {
       const cases: [string, () => Record<string, string>][] = [
-        ["a wrong secret", () => ({ "x-merchantid": sandbox().merchantId, "x-secret": "not-the-secret" })],
-        ["a wrong merchant id", () => ({ "x-merchantid": randomUUID(), "x-secret": sandbox().secret })],
+        [
+          "a wrong secret",
+          () => ({ "x-merchantid": sandbox().merchantId, "x-secret": "not-the-secret" }),
+        ],
+        [
+          "a wrong merchant id",
+          () => ({ "x-merchantid": randomUUID(), "x-secret": sandbox().secret }),
+        ],
         ["no headers", () => ({})],
         ["the secret only", () => ({ "x-secret": sandbox().secret })],
       ]
@@ -59,7 +65,13 @@ medusaIntegrationTestRunner({
       })
 
       it("answers a malformed body with 400, not 5xx", async () => {
-        for (const body of ["{not json", "[]", '"text"', '{"id":"x","status":1}', '{"Id":"nope"}']) {
+        for (const body of [
+          "{not json",
+          "[]",
+          '"text"',
+          '{"id":"x","status":1}',
+          '{"Id":"nope"}',
+        ]) {
           const res = await postCallback(api, sandbox(), body)
           expect(res.status).toBe(400)
         }
@@ -81,7 +93,11 @@ medusaIntegrationTestRunner({
       expect(outcome.orders).toHaveLength(1)
       const log = await callbackLog(getContainer())
       expect(log).toHaveLength(1)
-      expect(log[0]).toMatchObject({ deliveries: 3, outcome: "captured", order_id: outcome.orders[0].id })
+      expect(log[0]).toMatchObject({
+        deliveries: 3,
+        outcome: "captured",
+        order_id: outcome.orders[0].id,
+      })
     })
 
     it("a late CANCELED never undoes a CONFIRMED", async () => {
@@ -91,7 +107,11 @@ medusaIntegrationTestRunner({
         () => cartOutcome(getContainer(), cartId),
         (o) => o.orders.length > 0,
       )
-      const res = await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId, "CANCELED"))
+      const res = await postCallback(
+        api,
+        sandbox(),
+        await transactionCallbackBody(sandbox(), txId, "CANCELED"),
+      )
       expect(res.status).toBe(200)
       await settle()
       const outcome = await cartOutcome(getContainer(), cartId)
@@ -104,7 +124,11 @@ medusaIntegrationTestRunner({
     it("a forged CONFIRMED for an unpaid transaction makes no order", async () => {
       const cartId = await createCart(api, store)
       const session = await startPayment(api, store, cartId, SBP)
-      const body = await transactionCallbackBody(sandbox(), session.data.transaction_id, "CONFIRMED")
+      const body = await transactionCallbackBody(
+        sandbox(),
+        session.data.transaction_id,
+        "CONFIRMED",
+      )
       expect((await postCallback(api, sandbox(), body)).status).toBe(200)
       await settle()
       expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
@@ -113,7 +137,13 @@ medusaIntegrationTestRunner({
     })
 
     it("an unknown transaction is recorded and changes nothing", async () => {
-      const body = { id: randomUUID(), amount: 1000, currency: "RUB", status: "CONFIRMED", payload: "payses_x" }
+      const body = {
+        id: randomUUID(),
+        amount: 1000,
+        currency: "RUB",
+        status: "CONFIRMED",
+        payload: "payses_x",
+      }
       expect((await postCallback(api, sandbox(), body)).status).toBe(200)
       const [entry] = await eventually(
         () => callbackLog(getContainer()),
@@ -131,10 +161,16 @@ medusaIntegrationTestRunner({
       )
       await sandbox().control.chargeback(txId)
       const order = await eventually(
-        () => getContainer().resolve(Modules.ORDER).retrieveOrder(paid.orders[0].id, { select: ["metadata"] }),
+        () =>
+          getContainer()
+            .resolve(Modules.ORDER)
+            .retrieveOrder(paid.orders[0].id, { select: ["metadata"] }),
         (o) => !!o.metadata?.platega_chargeback,
       )
-      expect(order.metadata?.platega_chargeback).toMatchObject({ transaction_id: txId, status: "CHARGEBACKED" })
+      expect(order.metadata?.platega_chargeback).toMatchObject({
+        transaction_id: txId,
+        status: "CHARGEBACKED",
+      })
       const log = await callbackLog(getContainer())
       expect(log.find((e) => e.status === "CHARGEBACKED")).toMatchObject({ outcome: "flagged" })
       expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)

@@ -144,11 +144,19 @@ medusaIntegrationTestRunner({
         expect(partial.status).toBeGreaterThanOrEqual(400)
         expect(JSON.stringify(partial.data)).toMatch(/whole payment/)
         expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
-        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe("CONFIRMED")
+        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe(
+          "CONFIRMED",
+        )
 
-        const full = await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: payments[0].amount }, admin)
+        const full = await api.post(
+          `/admin/payments/${payments[0].id}/refund`,
+          { amount: payments[0].amount },
+          admin,
+        )
         expect(full.status).toBe(200)
-        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe("CHARGEBACKED")
+        expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe(
+          "CHARGEBACKED",
+        )
         const after = await cartOutcome(getContainer(), cartId)
         expect(after.payments[0].refunds).toHaveLength(1)
         expect(Number(after.payments[0].refunds[0].amount)).toBe(Number(payments[0].amount))

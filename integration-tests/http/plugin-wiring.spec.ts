@@ -17,10 +17,15 @@ medusaIntegrationTestRunner({
     })
 
     it("lists the plugin's payment providers in the admin API", async () => {
-      const res = await api.get("/admin/payments/payment-providers", await adminHeaders(getContainer()))
+      const res = await api.get(
+        "/admin/payments/payment-providers",
+        await adminHeaders(getContainer()),
+      )
       expect(res.status).toBe(200)
       const ids = res.data.payment_providers.map((p: { id: string }) => p.id)
-      expect(ids).toEqual(expect.arrayContaining(["pp_platega-sbp_platega", "pp_platega-card_platega"]))
+      expect(ids).toEqual(
+        expect.arrayContaining(["pp_platega-sbp_platega", "pp_platega-card_platega"]),
+      )
     })
   },
 })

@@ -3,7 +3,10 @@ import { PLATEGA_CALLBACK_RECEIVED } from "../modules/platega/events"
 import { processPlategaCallback } from "../workflows/process-platega-callback"
 
 /** Processes a recorded callback after the route answered Platega. */
-export default async function plategaCallbackReceived({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function plategaCallbackReceived({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   await processPlategaCallback(container, event.data.id)
 }
 

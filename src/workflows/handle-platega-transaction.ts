@@ -45,14 +45,17 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
       runPaymentPipelineStep(webhook as WebhookActionResult)
     })
 
-    const sessionOrder = when("platega-has-session", { confirmed }, ({ confirmed }) => !!confirmed.session).then(
-      () =>
-        findOrderForSessionStep(
-          transform({ confirmed }, ({ confirmed }) => ({
-            session_id: confirmed.session!.id,
-            payment_collection_id: confirmed.session!.payment_collection_id,
-          })),
-        ),
+    const sessionOrder = when(
+      "platega-has-session",
+      { confirmed },
+      ({ confirmed }) => !!confirmed.session,
+    ).then(() =>
+      findOrderForSessionStep(
+        transform({ confirmed }, ({ confirmed }) => ({
+          session_id: confirmed.session!.id,
+          payment_collection_id: confirmed.session!.payment_collection_id,
+        })),
+      ),
     )
 
     const chargeback = when(
@@ -76,7 +79,10 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
         decideOutcome(input.transaction_id, confirmed, webhook, sessionOrder, chargeback),
     )
     markPlategaCallbackStep(
-      transform({ outcome, input }, ({ outcome, input }) => ({ ...outcome, callback_id: input.callback_id })),
+      transform({ outcome, input }, ({ outcome, input }) => ({
+        ...outcome,
+        callback_id: input.callback_id,
+      })),
     )
     return new WorkflowResponse(outcome)
   },
@@ -108,7 +114,8 @@ function decideOutcome(
   chargeback: { flagged: boolean } | undefined,
 ): CallbackOutcome {
   const ids = { session_id: c.session?.id, order_id: o?.order_id }
-  if (!c.tx) return { outcome: "ignored", detail: `Platega does not know transaction ${transactionId}` }
+  if (!c.tx)
+    return { outcome: "ignored", detail: `Platega does not know transaction ${transactionId}` }
   const state = classifyTransactionStatus(c.tx.status)
   if (!c.session) {
     return state === "confirmed"
@@ -116,23 +123,43 @@ function decideOutcome(
           outcome: "flagged",
           detail: `Transaction ${c.tx.id} is paid but matches no payment session of this store (payload ${c.tx.payload ?? "none"}): refund or fulfil it by hand`,
         }
-      : { outcome: "ignored", detail: `Transaction ${c.tx.id} (${c.tx.status}) matches no payment session of this store` }
+      : {
+          outcome: "ignored",
+          detail: `Transaction ${c.tx.id} (${c.tx.status}) matches no payment session of this store`,
+        }
   }
   if (state === "confirmed") {
     if (!MONEY_IN.includes(webhook?.action ?? "")) {
-      return { ...ids, outcome: "flagged", detail: `Paid, but not accepted: amount or currency differs from the session` }
+      return {
+        ...ids,
+        outcome: "flagged",
+        detail: `Paid, but not accepted: amount or currency differs from the session`,
+      }
     }
     return o?.order_id
-      ? { ...ids, outcome: "captured", detail: `Paid ${c.tx.amount} ${c.tx.currency}; order ${o.order_id}` }
-      : { ...ids, outcome: "pending", detail: "Paid; the order is not created yet (will be retried)" }
+      ? {
+          ...ids,
+          outcome: "captured",
+          detail: `Paid ${c.tx.amount} ${c.tx.currency}; order ${o.order_id}`,
+        }
+      : {
+          ...ids,
+          outcome: "pending",
+          detail: "Paid; the order is not created yet (will be retried)",
+        }
   }
   if (state === "reversed") {
-    if (!o?.order_id) return { ...ids, outcome: "recorded", detail: `${c.tx.status} before any order existed` }
-    if (fullyRefunded(o)) return { ...ids, outcome: "refunded", detail: "Refund recorded in Medusa" }
+    if (!o?.order_id)
+      return { ...ids, outcome: "recorded", detail: `${c.tx.status} before any order existed` }
+    if (fullyRefunded(o))
+      return { ...ids, outcome: "refunded", detail: "Refund recorded in Medusa" }
     return {
       ...ids,
       outcome: "flagged",
-      detail: chargeback?.flagged === false ? "Chargeback already flagged on the order" : `${c.tx.status}: money returned; the order is flagged`,
+      detail:
+        chargeback?.flagged === false
+          ? "Chargeback already flagged on the order"
+          : `${c.tx.status}: money returned; the order is flagged`,
     }
   }
   return { ...ids, outcome: "recorded", detail: `Status ${c.tx.status}: nothing to do` }

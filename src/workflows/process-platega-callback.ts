@@ -8,7 +8,10 @@ import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
  * subscription callbacks are validated and recorded. A failure is written to the log (the
  * reconciliation job retries it) and rethrown so the event bus can retry too.
  */
-export async function processPlategaCallback(container: MedusaContainer, callbackId: string): Promise<void> {
+export async function processPlategaCallback(
+  container: MedusaContainer,
+  callbackId: string,
+): Promise<void> {
   const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
   const [record] = await platega.listPlategaCallbackEvents({ id: callbackId }, { take: 1 })
   if (!record) return
@@ -28,7 +31,9 @@ export async function processPlategaCallback(container: MedusaContainer, callbac
     })
   } catch (e) {
     const message = errorMessage(e)
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`Platega: callback ${record.id} failed: ${message}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`Platega: callback ${record.id} failed: ${message}`)
     await platega.updatePlategaCallbackEvents({
       id: record.id,
       outcome: "failed",
@@ -42,6 +47,7 @@ export async function processPlategaCallback(container: MedusaContainer, callbac
 /** Workflow errors may arrive as plain objects (serialized across the engine). */
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message
-  if (e && typeof e === "object" && "message" in e) return String((e as { message: unknown }).message)
+  if (e && typeof e === "object" && "message" in e)
+    return String((e as { message: unknown }).message)
   return JSON.stringify(e)
 }

@@ -27,7 +27,9 @@ export async function reconcilePlategaPayments(
   const report: ReconcileReport = { callbacksRetried: 0, sessionsChecked: 0, failures: 0 }
 
   const payments = container.resolve(Modules.PAYMENT)
-  const providers = (await payments.listPaymentProviders({})).map((p) => p.id).filter((id) => id.startsWith("pp_platega-"))
+  const providers = (await payments.listPaymentProviders({}))
+    .map((p) => p.id)
+    .filter((id) => id.startsWith("pp_platega-"))
   const sessions = providers.length
     ? await payments.listPaymentSessions(
         {
@@ -78,7 +80,11 @@ export async function reconcilePlategaPayments(
 }
 
 /** Runs `fn` over `items`, at most `concurrency` at a time. */
-async function inBatches<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function inBatches<T>(
+  items: T[],
+  concurrency: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   for (let i = 0; i < items.length; i += concurrency) {
     await Promise.all(items.slice(i, i + concurrency).map(fn))
   }

@@ -15,7 +15,13 @@ export const plategaModuleOptionsSchema = z.object({
       /** Failed callbacks are retried this many times before they wait for the merchant. */
       maxAttempts: z.coerce.number().int().min(1).max(100).default(10),
     })
-    .default({ minAgeMinutes: 10, maxAgeHours: 48, concurrency: 4, batchSize: 500, maxAttempts: 10 }),
+    .default({
+      minAgeMinutes: 10,
+      maxAgeHours: 48,
+      concurrency: 4,
+      batchSize: 500,
+      maxAttempts: 10,
+    }),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>

@@ -1,6 +1,11 @@
 import type { Context } from "@medusajs/framework/types"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import {
+  generateEntityId,
+  InjectManager,
+  MedusaContext,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
 
@@ -40,21 +45,22 @@ class PlategaModuleService extends MedusaService({ PlategaCallbackEvent }) {
     input: CallbackRecordInput,
     @MedusaContext() sharedContext: Context<EntityManager> = {},
   ): Promise<{ id: string; created: boolean; outcome: string }> {
-    const rows: { id: string; outcome: string; created: boolean }[] = await sharedContext.manager!.execute(
-      `insert into platega_callback_event (id, event_key, kind, platega_id, status, body)
+    const rows: { id: string; outcome: string; created: boolean }[] =
+      await sharedContext.manager!.execute(
+        `insert into platega_callback_event (id, event_key, kind, platega_id, status, body)
        values (?, ?, ?, ?, ?, ?)
        on conflict (event_key) where deleted_at is null
        do update set deliveries = platega_callback_event.deliveries + 1, updated_at = now()
        returning id, outcome, (xmax = 0) as created`,
-      [
-        generateEntityId(undefined, "plcb"),
-        PlategaModuleService.eventKey(input),
-        input.kind,
-        input.platega_id,
-        input.status,
-        JSON.stringify(input.body),
-      ],
-    )
+        [
+          generateEntityId(undefined, "plcb"),
+          PlategaModuleService.eventKey(input),
+          input.kind,
+          input.platega_id,
+          input.status,
+          JSON.stringify(input.body),
+        ],
+      )
     return rows[0]
   }
 }

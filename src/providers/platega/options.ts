@@ -16,7 +16,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const plategaOptionsSchema = z.object({
   /** Merchant id (uuid) from the Platega dashboard; sent as X-MerchantId. */
-  merchantId: z.uuid({ error: "`merchantId` must be the merchant UUID from the Platega dashboard" }),
+  merchantId: z.uuid({
+    error: "`merchantId` must be the merchant UUID from the Platega dashboard",
+  }),
   /** API secret; sent as X-Secret and expected on every callback. */
   secret: z.string({ error: "`secret` is required" }).min(1, "`secret` is required"),
   /** API base URL; the sandbox's URL (e.g. http://localhost:4010) for trying the plugin. */

@@ -21,7 +21,8 @@ export const confirmPlategaTransactionStep = createStep(
     try {
       tx = await (await plategaClient({ logger })).getTransaction(input.transaction_id)
     } catch (e) {
-      if (isPlategaError(e) && e.httpStatus === 404) return new StepResponse<ConfirmedTransaction>({})
+      if (isPlategaError(e) && e.httpStatus === 404)
+        return new StepResponse<ConfirmedTransaction>({})
       throw e
     }
     const confirmed: ConfirmedTransaction = {

@@ -28,8 +28,7 @@ export const findOrderForSessionStep = createStep(
       }),
     ])
     const payment = payments[0] as
-      | { amount: BigNumberInput; refunds?: ({ amount: BigNumberInput } | null)[] | null }
-      | undefined
+      { amount: BigNumberInput; refunds?: ({ amount: BigNumberInput } | null)[] | null } | undefined
     // Decimal sums with MathBN: refund amounts are money.
     const refunded = MathBN.add(0, ...(payment?.refunds ?? []).map((r) => r?.amount ?? 0))
     return new StepResponse<SessionOrder>({

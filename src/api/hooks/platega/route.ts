@@ -50,7 +50,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     await eventBus.emit({ name: PLATEGA_CALLBACK_RECEIVED, data: { id: saved.id } })
   } else {
-    req.scope.resolve(ContainerRegistrationKeys.LOGGER).debug(`Platega: duplicate callback ${saved.id}`)
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .debug(`Platega: duplicate callback ${saved.id}`)
   }
   res.status(200).json({ ok: true, id: saved.id, duplicate: !saved.created })
 }

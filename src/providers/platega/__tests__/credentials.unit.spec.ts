@@ -1,6 +1,10 @@
 import { CredentialsResolver } from "../core/credentials"
 
-const a = { merchantId: "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70", secret: "secret-a", baseUrl: "http://a" }
+const a = {
+  merchantId: "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70",
+  secret: "secret-a",
+  baseUrl: "http://a",
+}
 
 describe("callback verification", () => {
   const resolver = new CredentialsResolver()
@@ -8,7 +12,9 @@ describe("callback verification", () => {
 
   it("accepts the merchant's own headers, any header case", async () => {
     expect(await resolver.verify({ "x-merchantid": a.merchantId, "x-secret": a.secret })).toEqual(a)
-    expect(await resolver.verify({ "X-MerchantId": a.merchantId.toUpperCase(), "X-Secret": a.secret })).toEqual(a)
+    expect(
+      await resolver.verify({ "X-MerchantId": a.merchantId.toUpperCase(), "X-Secret": a.secret }),
+    ).toEqual(a)
   })
 
   it.each([

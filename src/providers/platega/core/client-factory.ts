@@ -17,7 +17,9 @@ export interface ClientSettings {
  */
 export async function plategaClient(settings: ClientSettings = {}): Promise<PlategaClient> {
   const c = await credentialsResolver.current(settings.fallback)
-  const key = [c.baseUrl, c.merchantId, c.secret, c.payoutKey ?? "", settings.timeoutMs ?? ""].join("\u0000")
+  const key = [c.baseUrl, c.merchantId, c.secret, c.payoutKey ?? "", settings.timeoutMs ?? ""].join(
+    "\u0000",
+  )
   let client = cache.get(key)
   if (!client) {
     client = new PlategaClient({

@@ -32,7 +32,9 @@ export class CredentialsResolver {
     const fromSource = this.source ? await this.source() : undefined
     const credentials = fromSource ?? fallback ?? this.fromOptions.values().next().value
     if (!credentials) {
-      throw new Error("Platega is not configured: set merchantId and secret in the provider options")
+      throw new Error(
+        "Platega is not configured: set merchantId and secret in the provider options",
+      )
     }
     return credentials
   }
@@ -51,7 +53,9 @@ export class CredentialsResolver {
     let match: PlategaCredentials | undefined
     // No early exit: the time taken does not depend on which candidate (if any) matched.
     for (const c of await this.candidates()) {
-      const ok = safeEqual(merchantId.toLowerCase(), c.merchantId.toLowerCase()) & safeEqual(secret, c.secret)
+      const ok =
+        safeEqual(merchantId.toLowerCase(), c.merchantId.toLowerCase()) &
+        safeEqual(secret, c.secret)
       if (ok && !match) match = c
     }
     return match

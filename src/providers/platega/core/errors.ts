@@ -15,5 +15,8 @@ export function toMedusaError(action: string, error: unknown): MedusaError {
     return new MedusaError(type, `Platega: ${action} failed: ${error.message}`)
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Platega: ${action} failed: ${message}`)
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `Platega: ${action} failed: ${message}`,
+  )
 }

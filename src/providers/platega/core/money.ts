@@ -28,7 +28,9 @@ export function toDecimalString(amount: BigNumberInput, currency: string): strin
 /** Equal to the currency's minor unit; tolerant of the 16-decimal amounts Platega sends. */
 export function sameAmount(a: BigNumberInput, b: BigNumberInput, currency: string): boolean {
   const d = currencyDecimals(currency)
-  return MathBN.convert(a).decimalPlaces(d, HALF_UP).isEqualTo(MathBN.convert(b).decimalPlaces(d, HALF_UP))
+  return MathBN.convert(a)
+    .decimalPlaces(d, HALF_UP)
+    .isEqualTo(MathBN.convert(b).decimalPlaces(d, HALF_UP))
 }
 
 export function toBigNumber(amount: BigNumberInput): BigNumber {

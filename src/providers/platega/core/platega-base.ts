@@ -69,7 +69,6 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   constructor(cradle: Cradle, options: PlategaOptions) {
-    // eslint-disable-next-line prefer-rest-params
     super(cradle, options)
     this.container_ = cradle
     this.options_ = parsePlategaOptions(options)
@@ -102,7 +101,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
     const amount = toPlategaAmount(input.amount, currency)
     if (!(amount > 0)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Platega: the amount to pay must be above zero")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Platega: the amount to pay must be above zero",
+      )
     }
     const sessionId = data.session_id ?? ""
     const fill = (template: string) =>
@@ -119,7 +121,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     const customer = input.context?.customer
-    const userName = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ") || customer?.email
+    const userName =
+      [customer?.first_name, customer?.last_name].filter(Boolean).join(" ") || customer?.email
     const client = await this.client()
     try {
       const created = await client.createTransaction({
@@ -129,16 +132,21 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         return: fill(returnUrl),
         failedUrl: fill(failedUrl),
         payload: sessionId,
-        ...(customer ? { metadata: { userId: customer.id, ...(userName ? { userName } : {}) } } : {}),
+        ...(customer
+          ? { metadata: { userId: customer.id, ...(userName ? { userName } : {}) } }
+          : {}),
       })
-      const qr = this.methodCode === 2 ? await this.readQr(client, created.transactionId) : undefined
+      const qr =
+        this.methodCode === 2 ? await this.readQr(client, created.transactionId) : undefined
       const sessionData: PlategaSessionData = {
         ...data,
         transaction_id: created.transactionId,
         platega_status: created.status,
         redirect: created.redirect,
         ...(qr ? { qr } : {}),
-        ...(created.expiresIn ? { expires_in: created.expiresIn, expires_at: expiresAt(created.expiresIn) } : {}),
+        ...(created.expiresIn
+          ? { expires_in: created.expiresIn, expires_at: expiresAt(created.expiresIn) }
+          : {}),
         amount: toDecimalString(input.amount, currency),
         currency,
         payment_method: this.methodCode,
@@ -176,25 +184,39 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (status !== PaymentSessionStatus.CAPTURED) return status
     const mismatch = this.mismatch(data.amount, data.currency, tx)
     if (mismatch) {
-      this.logger_?.error(`Platega: transaction ${tx.id} is CONFIRMED but ${mismatch}; not accepted as paid`)
+      this.logger_?.error(
+        `Platega: transaction ${tx.id} is CONFIRMED but ${mismatch}; not accepted as paid`,
+      )
       return PaymentSessionStatus.ERROR
     }
     return status
   }
 
-  private mismatch(amount: BigNumberInput | undefined, currency: string | undefined, tx: TransactionStatus): string | undefined {
-    if (amount === undefined || currency === undefined) return "the session has no amount to compare"
+  private mismatch(
+    amount: BigNumberInput | undefined,
+    currency: string | undefined,
+    tx: TransactionStatus,
+  ): string | undefined {
+    if (amount === undefined || currency === undefined)
+      return "the session has no amount to compare"
     const paidCurrency = tx.paymentDetails.currency.toUpperCase()
-    if (paidCurrency !== currency.toUpperCase()) return `currency ${paidCurrency} differs from ${currency}`
+    if (paidCurrency !== currency.toUpperCase())
+      return `currency ${paidCurrency} differs from ${currency}`
     if (!sameAmount(tx.paymentDetails.amount, amount, currency)) {
       return `amount ${tx.paymentDetails.amount} differs from ${String(amount)}`
     }
     return undefined
   }
 
-  private async readTransaction(data: PlategaSessionData, action: string): Promise<TransactionStatus> {
+  private async readTransaction(
+    data: PlategaSessionData,
+    action: string,
+  ): Promise<TransactionStatus> {
     if (!data.transaction_id) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Platega: ${action}: the session has no transaction id`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Platega: ${action}: the session has no transaction id`,
+      )
     }
     try {
       return await (await this.client()).getTransaction(data.transaction_id)
@@ -309,7 +331,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const data = readSessionData(input.data)
     const id = data.transaction_id
     if (!id || data.amount === undefined || data.currency === undefined) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Platega: this payment has no transaction to refund")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Platega: this payment has no transaction to refund",
+      )
     }
     if (!sameAmount(input.amount, data.amount, data.currency)) {
       throw new MedusaError(
@@ -363,7 +388,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
    * (constant time), and then only as a hint: the status, amount and payload are re-read with
    * GET /transaction/{id} and checked against the session before Medusa acts.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(
+    payload: ProviderWebhookPayload["payload"],
+  ): Promise<WebhookActionResult> {
     const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
     if (!(await credentialsResolver.verify(payload.headers as Record<string, unknown>))) {
       this.logger_?.warn("Platega: callback rejected: X-MerchantId/X-Secret do not match")
@@ -397,7 +424,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   /** Compares what was paid with what the session asked for. */
-  private async sessionMismatch(sessionId: string, tx: TransactionStatus): Promise<string | undefined> {
+  private async sessionMismatch(
+    sessionId: string,
+    tx: TransactionStatus,
+  ): Promise<string | undefined> {
     let sessions: PaymentSessionLookup
     try {
       sessions = this.container_["paymentSessionService"] as PaymentSessionLookup

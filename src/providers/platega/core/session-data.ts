@@ -30,7 +30,10 @@ export function readSessionData(data: Record<string, unknown> | undefined): Plat
 }
 
 /** "00:30:00" → ISO time the payment stops being payable; undefined when unparsable. */
-export function expiresAt(expiresIn: string | null | undefined, from = Date.now()): string | undefined {
+export function expiresAt(
+  expiresIn: string | null | undefined,
+  from = Date.now(),
+): string | undefined {
   const m = /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})/.exec(expiresIn ?? "")
   if (!m) return undefined
   const [, days, h, min, s] = m

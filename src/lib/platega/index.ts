@@ -1,0 +1,25 @@
+export { PlategaClient } from "./client"
+export { parseCallback } from "./callbacks"
+export {
+  PlategaError,
+  errorFromResponse,
+  isPlategaError,
+  type PlategaErrorJSON,
+  type PlategaErrorKind,
+  type PlategaFieldError,
+} from "./errors"
+export { redact, REDACTED } from "./redact"
+export {
+  bodySha256Hex,
+  hmacAuthorization,
+  hmacSignature,
+  hmacStringToSign,
+  merchantHeaders,
+  type HmacAuthorizationInput,
+  type HmacSignInput,
+} from "./auth"
+export { amountsEqual, hasAtMostTwoDecimals, parseDecimal, toMinorUnits } from "./amount"
+export * from "./codes"
+export * as schemas from "./schemas"
+export { DEFAULT_BASE_URL } from "./options"
+export type * from "./types"
