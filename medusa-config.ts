@@ -32,6 +32,10 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/platega" },
+    // Durable, retried processing of callbacks when Redis is available.
+    ...(env.REDIS_URL
+      ? [{ resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } }]
+      : []),
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -48,7 +48,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   const saved = await platega.recordCallback({ ...record, body })
   if (saved.created || !isFinalOutcome(saved.outcome)) {
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
-    await eventBus.emit({ name: PLATEGA_CALLBACK_RECEIVED, data: { id: saved.id } })
+    // With the Redis event bus the job is durable and retried; the reconciliation job backs it up.
+    await eventBus.emit(
+      { name: PLATEGA_CALLBACK_RECEIVED, data: { id: saved.id } },
+      { attempts: 5 },
+    )
   } else {
     req.scope
       .resolve(ContainerRegistrationKeys.LOGGER)

@@ -1,0 +1,5 @@
+export { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
+export type { HandlePlategaTransactionInput } from "./handle-platega-transaction"
+export { processPlategaCallback } from "./process-platega-callback"
+export { reconcilePlategaPayments } from "./reconcile-platega-payments"
+export type { ReconcileReport } from "./reconcile-platega-payments"
