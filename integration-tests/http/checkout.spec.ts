@@ -162,5 +162,43 @@ medusaIntegrationTestRunner({
         expect(Number(after.payments[0].refunds[0].amount)).toBe(Number(payments[0].amount))
       })
     })
+
+    describe("refunds Platega does not carry out", () => {
+      async function paidOrder(quantity = 1) {
+        const cartId = await createCart(api, store, quantity)
+        const session = await startPayment(api, store, cartId, CARD)
+        await sandbox().control.confirm(session.data.transaction_id)
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        const { payments } = await cartOutcome(getContainer(), cartId)
+        return { cartId, payment: payments[0], txId: session.data.transaction_id }
+      }
+
+      it("a refund left for Platega's manual review is an error, and no refund is recorded", async () => {
+        // The sandbox sends refunds of 50,000 RUB and more to manual control.
+        const { cartId, payment, txId } = await paidOrder(20)
+        const res = await api.post(
+          `/admin/payments/${payment.id}/refund`,
+          { amount: payment.amount },
+          { ...(await adminHeaders(getContainer())), validateStatus: () => true },
+        )
+        expect(res.status).toBe(400)
+        expect(res.data.message).toMatch(/did not refund .*manual review/)
+        expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
+        expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
+      })
+
+      it("a refund Platega does not allow is an error with its reason", async () => {
+        const { cartId, payment } = await paidOrder()
+        await sandbox().control.setBalance("RUB", 0)
+        const res = await api.post(
+          `/admin/payments/${payment.id}/refund`,
+          { amount: payment.amount },
+          { ...(await adminHeaders(getContainer())), validateStatus: () => true },
+        )
+        expect(res.status).toBe(400)
+        expect(res.data.message).toMatch(/does not allow refunding .*INSUFFICIENT_BALANCE/)
+        expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
+      })
+    })
   },
 })
