@@ -1,0 +1,194 @@
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { startSandbox, type RunningSandbox } from "../../../sandbox"
+import { PlategaCardService } from "../services/card"
+import { PlategaSbpService } from "../services/sbp"
+
+// The providers on their own (no Medusa app), talking to the sandbox over real HTTP.
+let sandbox: RunningSandbox
+let sbp: PlategaSbpService
+let card: PlategaCardService
+const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() }
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true })
+  const options = {
+    merchantId: sandbox.merchantId,
+    secret: sandbox.secret,
+    baseUrl: sandbox.url,
+    returnUrl: "https://shop.example/return?session={session_id}",
+  }
+  // The cradle Medusa gives a provider; only the logger is used outside webhooks.
+  sbp = new PlategaSbpService({ logger } as never, options as never)
+  card = new PlategaCardService({ logger } as never, options as never)
+})
+
+afterAll(() => sandbox.stop())
+beforeEach(() => sandbox.control.reset())
+
+const customer = { id: "cus_1", email: "ivan@example.com", first_name: "Иван", last_name: "Петров" }
+
+/** How many transactions the sandbox holds (its control API, not Platega's). */
+async function transactionCount(): Promise<number> {
+  const res = await fetch(`${sandbox.url}/_sandbox/transactions?limit=1`)
+  return ((await res.json()) as { total: number }).total
+}
+
+describe("initiatePayment", () => {
+  it("creates a method-2 transaction carrying the session id, return URL and customer", async () => {
+    const out = await sbp.initiatePayment({
+      amount: "2990.5",
+      currency_code: "rub",
+      data: { session_id: "payses_1" },
+      context: { customer },
+    })
+    expect(out.status).toBe(PaymentSessionStatus.PENDING)
+    expect(out.data).toMatchObject({
+      amount: "2990.50",
+      currency: "RUB",
+      payment_method: 2,
+      session_id: "payses_1",
+    })
+    const tx = await sandbox.control.getTransaction(out.id)
+    expect(tx).toMatchObject({
+      status: "PENDING",
+      payload: "payses_1",
+      amount: 2990.5,
+      paymentMethod: 2,
+      returnUrl: "https://shop.example/return?session=payses_1",
+      metadata: { userId: "cus_1", userName: "Иван Петров" },
+    })
+    expect(out.data?.qr).toEqual(expect.any(String))
+  })
+
+  it("uses the storefront's return addresses over the options", async () => {
+    const out = await card.initiatePayment({
+      amount: 100,
+      currency_code: "rub",
+      data: {
+        session_id: "payses_2",
+        return_url: "https://a.example/ok",
+        failed_url: "https://a.example/no",
+      },
+    })
+    const tx = await sandbox.control.getTransaction(out.id)
+    expect(tx).toMatchObject({
+      paymentMethod: 11,
+      returnUrl: "https://a.example/ok",
+      failedUrl: "https://a.example/no",
+    })
+  })
+
+  it("refuses an unsupported currency before calling Platega", async () => {
+    await expect(
+      sbp.initiatePayment({ amount: 10, currency_code: "eur", data: { session_id: "payses_3" } }),
+    ).rejects.toThrow(/does not accept EUR/)
+    expect(await transactionCount()).toBe(0)
+  })
+
+  it("surfaces Platega's error code, message and traceId", async () => {
+    const broken = new PlategaSbpService(
+      { logger } as never,
+      {
+        // Another merchant's id: the credential registry is keyed by merchant id.
+        merchantId: "11111111-2222-4333-8444-555555555555",
+        secret: "wrong",
+        baseUrl: sandbox.url,
+        returnUrl: "https://x.example",
+      } as never,
+    )
+    const err = await broken
+      .initiatePayment({ amount: 10, currency_code: "rub", data: { session_id: "payses_4" } })
+      .catch((e: Error) => e)
+    expect((err as Error).message).toMatch(
+      /401 Auth:SIGN_1001: Merchant secret key is not correct.*traceId/,
+    )
+    expect((err as Error).message).not.toContain("wrong")
+  })
+})
+
+describe("status, capture, update", () => {
+  it("maps PENDING → pending, CONFIRMED → captured, and capture only confirms", async () => {
+    const { id, data } = await card.initiatePayment({
+      amount: 500,
+      currency_code: "rub",
+      data: { session_id: "payses_5" },
+    })
+    expect((await card.authorizePayment({ data })).status).toBe(PaymentSessionStatus.PENDING)
+    await expect(card.capturePayment({ data })).rejects.toThrow(/PENDING, not CONFIRMED/)
+    await sandbox.control.confirm(id)
+    expect((await card.authorizePayment({ data })).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect((await card.capturePayment({ data })).data).toMatchObject({
+      platega_status: "CONFIRMED",
+    })
+  })
+
+  it("keeps the transaction when the amount is unchanged, and makes a new one when it changes", async () => {
+    const first = await card.initiatePayment({
+      amount: 500,
+      currency_code: "rub",
+      data: { session_id: "payses_6" },
+    })
+    const same = await card.updatePayment({
+      amount: "500.00",
+      currency_code: "rub",
+      data: first.data,
+    })
+    expect(same.data?.transaction_id).toBe(first.id)
+    const changed = await card.updatePayment({
+      amount: 650,
+      currency_code: "rub",
+      data: first.data,
+    })
+    expect(changed.data?.transaction_id).not.toBe(first.id)
+    expect(changed.data).toMatchObject({ amount: "650.00", session_id: "payses_6" })
+  })
+
+  it("does not accept a CONFIRMED payment whose amount differs from the session", async () => {
+    const { id, data } = await card.initiatePayment({
+      amount: 500,
+      currency_code: "rub",
+      data: { session_id: "payses_7" },
+    })
+    await sandbox.control.confirm(id)
+    const status = await card.getPaymentStatus({ data: { ...data, amount: "499.99" } })
+    expect(status.status).toBe(PaymentSessionStatus.ERROR)
+  })
+})
+
+describe("getWebhookActionAndData", () => {
+  it("is not supported without the merchant's headers, whatever the body says", async () => {
+    const { id } = await sbp.initiatePayment({
+      amount: 10,
+      currency_code: "rub",
+      data: { session_id: "payses_8" },
+    })
+    await sandbox.control.confirm(id)
+    const body = { id, amount: 10, currency: "RUB", status: "CONFIRMED", payload: "payses_8" }
+    const headers = { "x-merchantid": sandbox.merchantId, "x-secret": "guess" }
+    const result = await sbp.getWebhookActionAndData({
+      data: body,
+      rawData: Buffer.from(""),
+      headers,
+    })
+    expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
+  })
+
+  it("trusts GET /transaction/{id}, not the body", async () => {
+    const { id } = await sbp.initiatePayment({
+      amount: 10,
+      currency_code: "rub",
+      data: { session_id: "payses_9" },
+    })
+    const body = { id, amount: 10, currency: "RUB", status: "CONFIRMED", payload: "payses_9" }
+    const headers = { "x-merchantid": sandbox.merchantId, "x-secret": sandbox.secret }
+    const result = await sbp.getWebhookActionAndData({
+      data: body,
+      rawData: Buffer.from(""),
+      headers,
+    })
+    expect(result).toMatchObject({
+      action: PaymentActions.PENDING,
+      data: { session_id: "payses_9" },
+    })
+  })
+})
