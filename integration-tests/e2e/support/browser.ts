@@ -1,5 +1,5 @@
 // The system Chromium (browser downloads are not available everywhere; CI installs the Debian
-// package). CHROMIUM_PATH picks another binary.
+// package). CHROMIUM_PATH names another binary; when it does not exist, the browser test is skipped.
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
@@ -7,7 +7,9 @@ import { chromium, type Browser, type Page } from "playwright-core"
 import { ROOT } from "./demo-process"
 
 export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"]
+  const chosen = process.env.CHROMIUM_PATH
+  if (chosen) return fs.existsSync(chosen) ? chosen : undefined
+  const candidates = ["/usr/bin/chromium"]
   for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
     try {
       candidates.push(execFileSync("which", [name], { encoding: "utf8" }).trim())
@@ -15,7 +17,7 @@ export function findChromium(): string | undefined {
       // not on PATH
     }
   }
-  return candidates.find((c): c is string => Boolean(c) && fs.existsSync(c as string))
+  return candidates.find((c) => c && fs.existsSync(c))
 }
 
 export function launchChromium(executablePath: string): Promise<Browser> {

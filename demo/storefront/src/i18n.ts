@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+// Russian first (Platega's shoppers), English one click away. Tests select by data-testid, never
+// by these texts.
+
+const ru = {
+  products: "Товары",
+  addToCart: "В корзину",
+  added: "Добавлено",
+  cart: "Корзина",
+  cartEmpty: "Корзина пуста",
+  total: "Итого",
+  shipping: "Доставка",
+  free: "бесплатно",
+  checkout: "Оформить заказ",
+  remove: "Убрать",
+  contact: "Контакты",
+  email: "E-mail",
+  firstName: "Имя",
+  lastName: "Фамилия",
+  phone: "Телефон",
+  address: "Адрес",
+  city: "Город",
+  postalCode: "Индекс",
+  country: "Страна",
+  russia: "Россия",
+  payment: "Оплата",
+  sbp: "СБП (QR-код)",
+  sbpHint: "Оплата через приложение банка по QR-коду",
+  card: "Банковская карта",
+  cardHint: "МИР, Visa, Mastercard",
+  pay: "Оплатить",
+  paying: "Переходим к оплате…",
+  noProviders: "В регионе нет способов оплаты Platega",
+  back: "← Назад в магазин",
+  checkingPayment: "Проверяем оплату…",
+  thanks: "Спасибо! Заказ оформлен",
+  orderNumber: "Номер заказа",
+  status: "Статус",
+  paymentStatus: "Оплата",
+  continueShopping: "Продолжить покупки",
+  failed: "Оплата не прошла",
+  failedText: "Деньги не списаны. Можно попробовать ещё раз или выбрать другой способ оплаты.",
+  tryAgain: "Попробовать ещё раз",
+  stillPending: "Платёж ещё не подтверждён",
+  stillPendingText: "Банк ещё не прислал подтверждение. Проверьте ещё раз через минуту.",
+  checkAgain: "Проверить ещё раз",
+  noCart: "Корзина не найдена",
+  loading: "Загрузка…",
+  error: "Ошибка",
+  footer:
+    "Демо-магазин плагина medusa-payment-platega. Платежи идут в локальную песочницу Platega.",
+  language: "EN",
+}
+
+type Dictionary = typeof ru
+
+const en: Dictionary = {
+  products: "Products",
+  addToCart: "Add to cart",
+  added: "Added",
+  cart: "Cart",
+  cartEmpty: "Your cart is empty",
+  total: "Total",
+  shipping: "Shipping",
+  free: "free",
+  checkout: "Checkout",
+  remove: "Remove",
+  contact: "Contact",
+  email: "E-mail",
+  firstName: "First name",
+  lastName: "Last name",
+  phone: "Phone",
+  address: "Address",
+  city: "City",
+  postalCode: "Postal code",
+  country: "Country",
+  russia: "Russia",
+  payment: "Payment",
+  sbp: "SBP QR",
+  sbpHint: "Pay in your banking app by scanning a QR code",
+  card: "Card",
+  cardHint: "MIR, Visa, Mastercard",
+  pay: "Pay",
+  paying: "Taking you to the payment page…",
+  noProviders: "This region has no Platega payment methods",
+  back: "← Back to the shop",
+  checkingPayment: "Checking the payment…",
+  thanks: "Thank you! Your order is placed",
+  orderNumber: "Order number",
+  status: "Status",
+  paymentStatus: "Payment",
+  continueShopping: "Continue shopping",
+  failed: "Payment failed",
+  failedText: "No money was taken. Try again or choose another payment method.",
+  tryAgain: "Try again",
+  stillPending: "Payment not confirmed yet",
+  stillPendingText: "The bank has not confirmed the payment yet. Check again in a minute.",
+  checkAgain: "Check again",
+  noCart: "Cart not found",
+  loading: "Loading…",
+  error: "Error",
+  footer: "Demo shop of the medusa-payment-platega plugin. Payments go to a local Platega sandbox.",
+  language: "RU",
+}
+
+export type Lang = "ru" | "en"
+const LANG_KEY = "platega_demo_lang"
+
+export function lang(): Lang {
+  const fromUrl = new URLSearchParams(location.search).get("lang")
+  if (fromUrl === "en" || fromUrl === "ru") localStorage.setItem(LANG_KEY, fromUrl)
+  return localStorage.getItem(LANG_KEY) === "en" ? "en" : "ru"
+}
+
+export function toggleLang(): void {
+  localStorage.setItem(LANG_KEY, lang() === "ru" ? "en" : "ru")
+}
+
+const STATUS: Record<Lang, Record<string, string>> = {
+  ru: {
+    pending: "принят",
+    completed: "выполнен",
+    canceled: "отменён",
+    captured: "оплачен",
+    authorized: "авторизован",
+    not_paid: "не оплачен",
+    refunded: "возвращён",
+  },
+  en: {
+    pending: "received",
+    completed: "completed",
+    canceled: "canceled",
+    captured: "paid",
+    authorized: "authorized",
+    not_paid: "not paid",
+    refunded: "refunded",
+  },
+}
+
+/** A Medusa order or payment status in words; unknown values are shown as they are. */
+export function statusText(raw: string | undefined): string {
+  return raw ? (STATUS[lang()][raw] ?? raw) : ""
+}
+
+export function t(key: keyof Dictionary): string {
+  return (lang() === "en" ? en : ru)[key]
+}

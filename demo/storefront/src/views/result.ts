@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+// Where Platega sends the shopper back. /return completes the cart (the order appears here even if
+// Platega's callback has not arrived yet: Medusa asks the provider for the payment status);
+// /failed says the payment did not go through and offers to pay again with the same cart.
+import {
+  completeCart,
+  forgetCart,
+  retrieveCart,
+  savedCartId,
+  type Completion,
+  type Order,
+} from "../api"
+import { h, render } from "../dom"
+import { money } from "../format"
+import { statusText, t } from "../i18n"
+import { navigate, refreshCartLink } from "../router"
+
+/** How long the return page keeps asking while the payment is still pending. */
+const PENDING_WINDOW_MS = 20_000
+const PAUSE_MS = 1_500
+
+const cartIdFromPage = () => new URLSearchParams(location.search).get("cart_id") ?? savedCartId()
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function returnPage(): Promise<void> {
+  const cartId = cartIdFromPage()
+  if (!cartId) return showProblem(t("noCart"), "")
+  render(
+    h(
+      "section",
+      { class: "result", "data-testid": "return-pending" },
+      h("div", { class: "spinner" }),
+      h("h1", {}, t("checkingPayment")),
+    ),
+  )
+  const deadline = Date.now() + PENDING_WINDOW_MS
+  let outcome: Completion = await completeCart(cartId)
+  while (outcome.kind === "pending" && Date.now() < deadline) {
+    await sleep(PAUSE_MS)
+    outcome = await completeCart(cartId)
+  }
+  if (outcome.kind === "order") return showOrder(outcome.order)
+  if (outcome.kind === "failed") return showFailure(cartId, outcome.message)
+  return showPending(cartId)
+}
+
+export async function failedPage(): Promise<void> {
+  const cartId = cartIdFromPage()
+  if (!cartId) return showProblem(t("noCart"), "")
+  // A late success (the shopper paid in another tab) still wins: show its order.
+  const cart = await retrieveCart(cartId)
+  if (cart?.completed_at) {
+    const outcome = await completeCart(cartId)
+    if (outcome.kind === "order") return showOrder(outcome.order)
+  }
+  showFailure(cartId, "")
+}
+
+function showOrder(order: Order): void {
+  forgetCart()
+  refreshCartLink(undefined)
+  render(
+    h(
+      "section",
+      { class: "result ok", "data-testid": "order-confirmed" },
+      h("div", { class: "badge" }, "✓"),
+      h("h1", {}, t("thanks")),
+      h(
+        "dl",
+        {},
+        h("dt", {}, t("orderNumber")),
+        h("dd", { "data-testid": "order-display-id" }, `#${order.display_id}`),
+        h("dt", {}, t("total")),
+        h("dd", { "data-testid": "order-total" }, money(order.total, order.currency_code)),
+        h("dt", {}, t("status")),
+        h(
+          "dd",
+          { "data-testid": "order-status", "data-status": order.status },
+          statusText(order.status),
+        ),
+        h("dt", {}, t("paymentStatus")),
+        h(
+          "dd",
+          { "data-testid": "order-payment-status", "data-status": order.payment_status },
+          statusText(order.payment_status),
+        ),
+      ),
+      h(
+        "ul",
+        { class: "lines" },
+        ...(order.items ?? []).map((i) =>
+          h(
+            "li",
+            {},
+            h("span", {}, `${i.product_title ?? i.title} × ${i.quantity}`),
+            h("span", {}, money(i.total, order.currency_code)),
+          ),
+        ),
+      ),
+      h(
+        "a",
+        { href: "/", "data-link": true, class: "button", "data-testid": "continue-shopping" },
+        t("continueShopping"),
+      ),
+    ),
+  )
+}
+
+function showFailure(cartId: string, detail: string): void {
+  render(
+    h(
+      "section",
+      { class: "result bad", "data-testid": "payment-failed" },
+      h("div", { class: "badge" }, "✕"),
+      h("h1", {}, t("failed")),
+      h("p", {}, t("failedText")),
+      detail ? h("p", { class: "muted small", "data-testid": "failure-detail" }, detail) : null,
+      tryAgainButton(cartId),
+    ),
+  )
+}
+
+function showPending(cartId: string): void {
+  render(
+    h(
+      "section",
+      { class: "result", "data-testid": "payment-pending" },
+      h("h1", {}, t("stillPending")),
+      h("p", {}, t("stillPendingText")),
+      h(
+        "div",
+        { class: "actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            "data-testid": "check-again",
+            onclick: () => navigate(`/return?cart_id=${encodeURIComponent(cartId)}`),
+          },
+          t("checkAgain"),
+        ),
+        tryAgainButton(cartId),
+      ),
+    ),
+  )
+}
+
+function showProblem(title: string, detail: string): void {
+  render(
+    h(
+      "section",
+      { class: "result bad", "data-testid": "result-problem" },
+      h("h1", {}, title),
+      detail ? h("p", {}, detail) : null,
+      h("a", { href: "/", "data-link": true }, t("back")),
+    ),
+  )
+}
+
+function tryAgainButton(cartId: string): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "secondary",
+      "data-testid": "try-again",
+      onclick: () => navigate(`/checkout?cart_id=${encodeURIComponent(cartId)}`),
+    },
+    t("tryAgain"),
+  )
+}
