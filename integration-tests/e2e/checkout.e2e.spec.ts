@@ -163,6 +163,14 @@ describeWithBrowser("demo shop checkout in a real browser", () => {
       for (const { order } of Object.values(shown)) {
         await page.getByText(`#${order.displayId}`, { exact: true }).first().waitFor()
       }
+      // The plugin's widget on the order page: the Platega transaction behind the payment.
+      const [sbpOrder] = await ordersByEmail(demo!.storeUrl, token, shown.sbp.email)
+      await page.goto(`${demo!.adminUrl}/orders/${sbpOrder.id}`)
+      const transaction = page.getByTestId("platega-transaction-id").first()
+      await transaction.waitFor({ timeout: 120_000 })
+      expect(await transaction.textContent()).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/)
+      await transaction.scrollIntoViewIfNeeded()
+      await screenshot(page, "admin-order-platega")
     })
   })
 })
