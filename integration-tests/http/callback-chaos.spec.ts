@@ -66,6 +66,13 @@ medusaIntegrationTestRunner({
       expect(results.length - paid.length).toBeGreaterThan(20)
       const log = await control.callbackLog()
       expect(log.some((e) => e.outcome === "dropped")).toBe(true)
+      const count = (f: (e: (typeof log)[number]) => boolean) => log.filter(f).length
+      // Figures for the reader, not assertions: what the faults actually did in this run.
+      console.info(
+        `callback chaos: ${paid.length} paid, ${results.length - paid.length} unpaid; ` +
+          `callbacks ${count((e) => e.attempt === 1)} first attempts, ${count((e) => e.outcome === "dropped")} dropped, ` +
+          `${count((e) => e.duplicate)} duplicates, ${count((e) => e.reordered)} reordered`,
+      )
 
       const wrong: unknown[] = []
       for (const r of results) {
