@@ -180,13 +180,23 @@ medusaIntegrationTestRunner({
       const { cartId, txId } = await paidCheckout(CARD)
       const unpaidCart = await createCart(api, store)
       await startPayment(api, store, unpaidCart, SBP)
+      const declinedCart = await createCart(api, store)
+      const declined = await startPayment(api, store, declinedCart, SBP)
+      await sandbox().control.decline(declined.data.transaction_id)
+
       const report = await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
-      expect(report.sessionsChecked).toBeGreaterThanOrEqual(2)
+      expect(report).toMatchObject({ sessionsChecked: 3, sessionsCanceled: 1, failures: 0 })
       const outcome = await cartOutcome(getContainer(), cartId)
       expect(outcome.orders).toHaveLength(1)
       expect(outcome.payments[0].captured_at).toBeTruthy()
       expect((await cartOutcome(getContainer(), unpaidCart)).orders).toHaveLength(0)
       expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
+
+      // The declined one is out of the pending pool; only the unpaid one is read again.
+      const { sessions } = await cartOutcome(getContainer(), declinedCart)
+      expect(sessions[0].status).toBe("canceled")
+      const again = await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
+      expect(again).toMatchObject({ sessionsChecked: 1, sessionsCanceled: 0 })
     })
   },
 })

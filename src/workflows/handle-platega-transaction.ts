@@ -84,7 +84,12 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
         callback_id: input.callback_id,
       })),
     )
-    return new WorkflowResponse(outcome)
+    return new WorkflowResponse(
+      transform({ outcome, confirmed }, ({ outcome, confirmed }) => ({
+        ...outcome,
+        platega_status: confirmed.tx?.status,
+      })),
+    )
   },
 )
 

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { classifyTransactionStatus } from "../lib/platega"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../modules/platega"
 import type { PlategaModuleOptions } from "../modules/platega/options"
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
@@ -8,6 +9,8 @@ import { errorMessage, processPlategaCallback } from "./process-platega-callback
 export interface ReconcileReport {
   callbacksRetried: number
   sessionsChecked: number
+  /** Sessions whose Platega transaction was cancelled (expired or declined), now marked so. */
+  sessionsCanceled: number
   failures: number
 }
 
@@ -24,7 +27,12 @@ export async function reconcilePlategaPayments(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const options = { ...platega.getOptions().reconcile, ...overrides }
   const now = Date.now()
-  const report: ReconcileReport = { callbacksRetried: 0, sessionsChecked: 0, failures: 0 }
+  const report: ReconcileReport = {
+    callbacksRetried: 0,
+    sessionsChecked: 0,
+    sessionsCanceled: 0,
+    failures: 0,
+  }
 
   const payments = container.resolve(Modules.PAYMENT)
   const providers = (await payments.listPaymentProviders({}))
@@ -41,17 +49,36 @@ export async function reconcilePlategaPayments(
             $gte: new Date(now - options.maxAgeHours * 3_600_000).toISOString(),
           },
         },
-        { take: options.batchSize, order: { created_at: "ASC" }, select: ["id", "data"] },
+        {
+          take: options.batchSize,
+          order: { created_at: "ASC" },
+          select: ["id", "data", "amount", "currency_code"],
+        },
       )
     : []
-  const transactionIds = sessions
-    .map((s) => (s.data as { transaction_id?: unknown } | null)?.transaction_id)
-    .filter((id): id is string => typeof id === "string" && id.length > 0)
+  const withTransaction = sessions.filter((s) => {
+    const id = (s.data as { transaction_id?: unknown } | null)?.transaction_id
+    return typeof id === "string" && id.length > 0
+  })
 
-  await inBatches(transactionIds, options.concurrency, async (transaction_id) => {
+  await inBatches(withTransaction, options.concurrency, async (session) => {
     report.sessionsChecked++
+    const transaction_id = (session.data as { transaction_id: string }).transaction_id
     try {
-      await handlePlategaTransactionWorkflow(container).run({ input: { transaction_id } })
+      const { result } = await handlePlategaTransactionWorkflow(container).run({
+        input: { transaction_id },
+      })
+      if (classifyTransactionStatus(result.platega_status ?? "") === "canceled") {
+        // Never payable again: take it out of the pending pool, so later runs reach newer sessions.
+        await payments.updatePaymentSession({
+          id: session.id,
+          data: { ...session.data, platega_status: result.platega_status },
+          amount: session.amount,
+          currency_code: session.currency_code,
+          status: PaymentSessionStatus.CANCELED,
+        })
+        report.sessionsCanceled++
+      }
     } catch (e) {
       report.failures++
       logger.warn(`Platega reconciliation: ${transaction_id}: ${errorMessage(e)}`)
@@ -73,7 +100,7 @@ export async function reconcilePlategaPayments(
   })
   if (report.sessionsChecked || report.callbacksRetried) {
     logger.info(
-      `Platega reconciliation: ${report.sessionsChecked} sessions re-read, ${report.callbacksRetried} callbacks retried, ${report.failures} failures`,
+      `Platega reconciliation: ${report.sessionsChecked} sessions re-read (${report.sessionsCanceled} cancelled), ${report.callbacksRetried} callbacks retried, ${report.failures} failures`,
     )
   }
   return report

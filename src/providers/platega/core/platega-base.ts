@@ -420,7 +420,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         return notSupported
       }
     }
-    return { action, data: { session_id: sessionId, amount: tx.paymentDetails.amount } }
+    // Rounded to the minor unit: a 16-decimal amount must not exceed what the session authorized.
+    const amount = toPlategaAmount(tx.paymentDetails.amount, tx.paymentDetails.currency)
+    return { action, data: { session_id: sessionId, amount } }
   }
 
   /** Compares what was paid with what the session asked for. */
