@@ -68,21 +68,21 @@ function readBody(req: MedusaRequest, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    // An oversized body is drained, not kept, so the 413 still reaches the caller.
     req.on("data", (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
-        reject(new Error(`Callback body over ${limit} bytes`))
-        req.destroy()
-        return
-      }
-      chunks.push(chunk)
+      if (size <= limit) chunks.push(chunk)
     })
-    req.on("end", () => resolve(Buffer.concat(chunks)))
+    req.on("end", () =>
+      size > limit
+        ? reject(new Error(`Callback body over ${limit} bytes`))
+        : resolve(Buffer.concat(chunks)),
+    )
     req.on("error", reject)
   })
 }
 
 /** Outcomes that a repeated delivery cannot change; anything else is processed (again). */
-export function isFinalOutcome(outcome: string): boolean {
+function isFinalOutcome(outcome: string): boolean {
   return ["captured", "ignored", "flagged", "recorded", "refunded"].includes(outcome)
 }

@@ -1,4 +1,4 @@
-import { BigNumber, MathBN } from "@medusajs/framework/utils"
+import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 
 /** Minor-unit digits of the currencies Platega takes (RUB, and others a merchant enables). */
@@ -31,8 +31,4 @@ export function sameAmount(a: BigNumberInput, b: BigNumberInput, currency: strin
   return MathBN.convert(a)
     .decimalPlaces(d, HALF_UP)
     .isEqualTo(MathBN.convert(b).decimalPlaces(d, HALF_UP))
-}
-
-export function toBigNumber(amount: BigNumberInput): BigNumber {
-  return new BigNumber(MathBN.convert(amount))
 }

@@ -29,7 +29,9 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import {
+  type CancelTransactionResult,
   type PlategaClient,
+  PAYMENT_METHODS,
   classifyTransactionStatus,
   isPlategaError,
   parseCallback,
@@ -137,7 +139,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
           : {}),
       })
       const qr =
-        this.methodCode === 2 ? await this.readQr(client, created.transactionId) : undefined
+        this.methodCode === PAYMENT_METHODS.SBP_QR.code
+          ? await this.readQr(client, created.transactionId)
+          : undefined
       const sessionData: PlategaSessionData = {
         ...data,
         transaction_id: created.transactionId,
@@ -306,21 +310,35 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         `Platega: transaction ${id} is already paid (CONFIRMED); refund it instead of cancelling`,
       )
     }
+    await this.cancelAtPlatega(client, id, "cancel")
+    return (await client.getTransaction(id)).status
+  }
+
+  /**
+   * Platega's one way back for a transaction, for a pending one (cancel) and a paid one (refund):
+   * ask cancel-supported, then cancel. A refusal or a hand-over to manual review is an error, so
+   * Medusa never records what did not happen.
+   */
+  private async cancelAtPlatega(
+    client: PlategaClient,
+    id: string,
+    verb: "cancel" | "refund",
+  ): Promise<CancelTransactionResult> {
     const check = await client.getCancelSupported(id)
     if (!check.supported) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega does not allow cancelling transaction ${id} now${check.blockReason ? `: ${check.blockReason}` : ""}`,
+        `Platega does not allow ${verb === "refund" ? "refunding" : "cancelling"} transaction ${id}${check.blockReason ? `: ${check.blockReason}` : ""}`,
       )
     }
     const result = await client.cancelTransaction(id)
     if (!result.accepted) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega did not cancel transaction ${id}${result.message ? `: ${result.message}` : ""}`,
+        `Platega did not ${verb} transaction ${id}${result.manualControlRequired ? " (it needs manual review by Platega)" : ""}${result.message ? `: ${result.message}` : ""}`,
       )
     }
-    return (await client.getTransaction(id)).status
+    return result
   }
 
   /**
@@ -356,20 +374,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
           `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
         )
       }
-      const check = await client.getCancelSupported(id)
-      if (!check.supported) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Platega does not allow refunding transaction ${id}${check.blockReason ? `: ${check.blockReason}` : ""}`,
-        )
-      }
-      const result = await client.cancelTransaction(id)
-      if (!result.accepted) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Platega did not refund transaction ${id}${result.manualControlRequired ? " (it needs manual review by Platega)" : ""}${result.message ? `: ${result.message}` : ""}`,
-        )
-      }
+      const result = await this.cancelAtPlatega(client, id, "refund")
       const after = await client.getTransaction(id).catch(() => undefined)
       return {
         data: {
