@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { reconcilePlategaPayments } from "../../src/workflows/reconcile-platega-payments"
+import { reconcile } from "../helpers/reconcile"
 import { CARD, SBP, cartOutcome, completeCart, createCart, startPayment } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
@@ -58,8 +58,7 @@ medusaIntegrationTestRunner({
       // Let deliveries and their retries finish, then recover what was lost for good.
       await control.waitForCallbacks(30_000)
       await new Promise((r) => setTimeout(r, 3000))
-      for (let round = 0; round < 3; round++)
-        await reconcilePlategaPayments(getContainer(), { minAgeMinutes: 0 })
+      for (let round = 0; round < 3; round++) await reconcile(getContainer(), { minAgeMinutes: 0 })
 
       const paid = results.filter((r) => r.paid)
       expect(paid.length).toBeGreaterThan(40)

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcilePlategaPayments } from "../workflows/reconcile-platega-payments"
+import { reconcilePlategaPaymentsWorkflow } from "../workflows/callbacks/reconcile-platega-payments"
 
 /** Finds payments whose callbacks were lost and brings them in. */
 export default async function plategaReconcileJob(container: MedusaContainer): Promise<void> {
-  await reconcilePlategaPayments(container)
+  await reconcilePlategaPaymentsWorkflow(container).run({ input: {} })
 }
 
 export const config = {

@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PLATEGA_CALLBACK_RECEIVED } from "../modules/platega/events"
-import { processPlategaCallback } from "../workflows/process-platega-callback"
+import { runPlategaCallback } from "../workflows/callbacks/run-platega-callback"
 
 /** Processes a recorded callback after the route answered Platega. */
 export default async function plategaCallbackReceived({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  await processPlategaCallback(container, event.data.id)
+  await runPlategaCallback(container, event.data.id)
 }
 
 export const config: SubscriberConfig = {

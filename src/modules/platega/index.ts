@@ -9,3 +9,15 @@ export default Module(PLATEGA_MODULE, {
 
 export { PlategaModuleService }
 export * from "./events"
+export * from "./callback-outcome"
+export type { AdminSettingsView, SettingsPatch, MaskedSecret } from "./settings"
+export {
+  PlategaNotConfiguredError,
+  EncryptionKeyError,
+  ENCRYPTION_KEY_ENV,
+  OLD_KEYS_ENV,
+  type EffectiveSettings,
+  type PlategaCredentials,
+  type SettingSource,
+  type SettingKey,
+} from "./access"

@@ -4,6 +4,24 @@ import { PlategaSbpService } from "./services/sbp"
 
 export { PlategaSbpService, PlategaCardService }
 export { plategaOptionsSchema, type PlategaOptionsInput } from "./options"
+/**
+ * The providers' public face for the rest of the plugin:
+ * - `decideTransactionWebhook`: the one pure decision from Platega's answer to Medusa's payment
+ *   webhook action (the callback workflow and getWebhookActionAndData both use it);
+ * - `providerAccess`: how the providers reach Platega, the same `PlategaAccess` the `platega`
+ *   module owns (settings from the admin, else these options; see access.ts).
+ * Nothing outside this folder imports `core/`.
+ */
+export {
+  decideTransactionWebhook,
+  paymentMismatch,
+  sessionStatusFor,
+  type ExpectedPayment,
+  type TransactionWebhookDecision,
+} from "./core/status"
+export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
+export { toMedusaError } from "./core/errors"
+export { providerAccess } from "./access"
 
 export default ModuleProvider(Modules.PAYMENT, {
   services: [PlategaSbpService, PlategaCardService],

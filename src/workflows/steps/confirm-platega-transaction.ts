@@ -1,44 +1,45 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isPlategaError } from "../../lib/platega"
-import { plategaClient } from "../../providers/platega/core/client-factory"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { isPlategaError, type TransactionStatus } from "../../lib/platega"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 
 export interface ConfirmedTransaction {
   /** What GET /transaction/{id} said; undefined when Platega does not know the id. */
-  tx?: { id: string; status: string; amount: number; currency: string; payload: string | null }
-  session?: { id: string; provider_id: string; status: string; payment_collection_id: string }
+  tx?: TransactionStatus
+  /** The Medusa payment session the transaction was made for (its `payload`). */
+  session?: {
+    id: string
+    provider_id: string
+    status: string
+    payment_collection_id: string
+    amount: BigNumberInput
+    currency_code: string
+  }
 }
 
 /**
- * The status a callback claims is never trusted: re-read the transaction from Platega, then find
- * the Medusa payment session it was made for (its `payload`).
+ * The status a callback claims is never trusted: read the transaction from Platega (the one read
+ * of this callback), then find the Medusa payment session it was made for.
  */
 export const confirmPlategaTransactionStep = createStep(
   "confirm-platega-transaction",
   async (input: { transaction_id: string }, { container }) => {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    let tx
+    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    let tx: TransactionStatus
     try {
-      tx = await (await plategaClient({ logger })).getTransaction(input.transaction_id)
+      tx = await (await platega.getClient()).getTransaction(input.transaction_id)
     } catch (e) {
       if (isPlategaError(e) && e.httpStatus === 404)
         return new StepResponse<ConfirmedTransaction>({})
       throw e
     }
-    const confirmed: ConfirmedTransaction = {
-      tx: {
-        id: tx.id,
-        status: tx.status,
-        amount: tx.paymentDetails.amount,
-        currency: tx.paymentDetails.currency,
-        payload: tx.payload ?? null,
-      },
-    }
+    const confirmed: ConfirmedTransaction = { tx }
     if (tx.payload?.startsWith("payses_")) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({
         entity: "payment_session",
-        fields: ["id", "provider_id", "status", "payment_collection_id"],
+        fields: ["id", "provider_id", "status", "payment_collection_id", "amount", "currency_code"],
         filters: { id: tx.payload },
       })
       const session = data[0]

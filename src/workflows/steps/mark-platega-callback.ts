@@ -1,8 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
+import {
+  isFinalOutcome,
+  PLATEGA_MODULE,
+  type CallbackOutcome,
+  type PlategaModuleService,
+} from "../../modules/platega"
 
-export interface CallbackOutcome {
-  outcome: "captured" | "ignored" | "flagged" | "recorded" | "refunded" | "pending"
+export interface OutcomeRecord {
+  outcome: CallbackOutcome
   detail: string
   session_id?: string
   order_id?: string
@@ -11,8 +16,8 @@ export interface CallbackOutcome {
 /** Writes what the plugin did with a callback into the callback log. */
 export const markPlategaCallbackStep = createStep(
   "mark-platega-callback",
-  async (input: CallbackOutcome & { callback_id?: string }, { container }) => {
-    if (!input.callback_id) return new StepResponse(undefined)
+  async (input: OutcomeRecord & { callback_id?: string }, { container }) => {
+    if (!input.callback_id) return new StepResponse({ marked: false })
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const [record] = await platega.listPlategaCallbackEvents({ id: input.callback_id }, { take: 1 })
     await platega.updatePlategaCallbackEvents({
@@ -22,8 +27,8 @@ export const markPlategaCallbackStep = createStep(
       session_id: input.session_id ?? null,
       order_id: input.order_id ?? null,
       attempts: (record?.attempts ?? 0) + 1,
-      processed_at: input.outcome === "pending" ? null : new Date(),
+      processed_at: isFinalOutcome(input.outcome) ? new Date() : null,
     })
-    return new StepResponse(undefined)
+    return new StepResponse({ marked: true })
   },
 )

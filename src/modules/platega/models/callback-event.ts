@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { CALLBACK_KINDS } from "../callback-outcome"
 
 /**
  * Every callback Platega delivered, once: the idempotency record (unique `event_key`) and the
@@ -9,14 +10,14 @@ export const PlategaCallbackEvent = model
     id: model.id({ prefix: "plcb" }).primaryKey(),
     /** kind:platega-id:status — the same delivery twice is the same key. */
     event_key: model.text().unique(),
-    kind: model.enum(["transaction", "subscription_charge", "subscription_status"]),
+    kind: model.enum([...CALLBACK_KINDS]),
     /** Transaction id (or subscription id for status callbacks). */
     platega_id: model.text().searchable(),
     status: model.text(),
     /** The body as received, for audit (it carries no secrets: those travel in headers). */
     body: model.json(),
     deliveries: model.number().default(1),
-    /** What the plugin did: pending, captured, ignored, flagged, recorded, failed. */
+    /** What the plugin did: one of CALLBACK_OUTCOMES (callback-outcome.ts). */
     outcome: model.text().default("pending"),
     detail: model.text().nullable(),
     attempts: model.number().default(0),

@@ -33,17 +33,16 @@ import {
   type PlategaClient,
   PAYMENT_METHODS,
   classifyTransactionStatus,
-  isPlategaError,
   parseCallback,
   type TransactionStatus,
 } from "../../../lib/platega"
+import type { PlategaAccess } from "../../../modules/platega/access"
+import { providerAccess } from "../access"
 import { parsePlategaOptions, type PlategaOptions } from "../options"
-import { plategaClient } from "./client-factory"
-import { credentialsResolver, type PlategaCredentials } from "./credentials"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
-import { sessionStatusFor, webhookActionFor } from "./status"
+import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -65,6 +64,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   protected readonly options_: PlategaOptions
   protected readonly logger_: Logger | undefined
   private readonly container_: Cradle
+  /** Settings in force and the client for them (see ../access.ts). */
+  protected readonly access_: PlategaAccess
 
   static override validateOptions(options: Record<string, unknown>): void {
     parsePlategaOptions(options)
@@ -75,30 +76,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     this.container_ = cradle
     this.options_ = parsePlategaOptions(options)
     this.logger_ = cradle.logger
-    credentialsResolver.registerOptions(this.optionCredentials())
-  }
-
-  private optionCredentials(): PlategaCredentials {
-    const { merchantId, secret, baseUrl, payoutKey } = this.options_
-    return { merchantId, secret, baseUrl, payoutKey }
+    this.access_ = providerAccess(cradle, this.options_)
   }
 
   /** The client for the credentials in force now (the admin settings may change them). */
-  protected client(): Promise<PlategaClient> {
-    return plategaClient({
-      logger: this.logger_,
-      timeoutMs: this.options_.timeoutMs,
-      fallback: this.optionCredentials(),
-    })
+  protected async client(): Promise<PlategaClient> {
+    try {
+      return await this.access_.client()
+    } catch (e) {
+      throw toMedusaError("connecting", e)
+    }
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = readSessionData(input.data)
+    const settings = await this.access_.settings()
     const currency = input.currency_code.toUpperCase()
-    if (!this.options_.currencies.some((c) => c.toUpperCase() === currency)) {
+    if (!settings.currencies.some((c) => c.toUpperCase() === currency)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Platega does not accept ${currency} for this store (accepted: ${this.options_.currencies.join(", ")})`,
+        `Platega does not accept ${currency} for this store (accepted: ${settings.currencies.join(", ")})`,
       )
     }
     const amount = toPlategaAmount(input.amount, currency)
@@ -114,8 +111,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         .replaceAll("{session_id}", sessionId)
         .replaceAll("{amount}", toDecimalString(input.amount, currency))
         .replaceAll("{currency}", currency)
-    const returnUrl = data.return_url ?? this.options_.returnUrl
-    const failedUrl = data.failed_url ?? this.options_.failedUrl ?? returnUrl
+    const returnUrl = data.return_url ?? settings.returnUrl
+    const failedUrl = data.failed_url ?? settings.failedUrl ?? returnUrl
     if (!returnUrl || !failedUrl) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
@@ -130,7 +127,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       const created = await client.createTransaction({
         paymentMethod: this.methodCode,
         paymentDetails: { amount, currency },
-        description: fill(this.options_.description),
+        description: fill(settings.description),
         return: fill(returnUrl),
         failedUrl: fill(failedUrl),
         payload: sessionId,
@@ -186,7 +183,11 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   private checkedStatus(data: PlategaSessionData, tx: TransactionStatus): PaymentSessionStatus {
     const status = sessionStatusFor(tx.status)
     if (status !== PaymentSessionStatus.CAPTURED) return status
-    const mismatch = this.mismatch(data.amount, data.currency, tx)
+    const expected =
+      data.amount !== undefined && data.currency !== undefined
+        ? { amount: data.amount, currency_code: data.currency }
+        : undefined
+    const mismatch = paymentMismatch(expected, tx)
     if (mismatch) {
       this.logger_?.error(
         `Platega: transaction ${tx.id} is CONFIRMED but ${mismatch}; not accepted as paid`,
@@ -194,22 +195,6 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       return PaymentSessionStatus.ERROR
     }
     return status
-  }
-
-  private mismatch(
-    amount: BigNumberInput | undefined,
-    currency: string | undefined,
-    tx: TransactionStatus,
-  ): string | undefined {
-    if (amount === undefined || currency === undefined)
-      return "the session has no amount to compare"
-    const paidCurrency = tx.paymentDetails.currency.toUpperCase()
-    if (paidCurrency !== currency.toUpperCase())
-      return `currency ${paidCurrency} differs from ${currency}`
-    if (!sameAmount(tx.paymentDetails.amount, amount, currency)) {
-      return `amount ${tx.paymentDetails.amount} differs from ${String(amount)}`
-    }
-    return undefined
   }
 
   private async readTransaction(
@@ -389,15 +374,16 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   /**
-   * Platega's callback carries no signature: it is trusted only if its X-MerchantId/X-Secret match
-   * (constant time), and then only as a hint: the status, amount and payload are re-read with
-   * GET /transaction/{id} and checked against the session before Medusa acts.
+   * Medusa's generic webhook route (`/hooks/payment/<provider>`) lands here. Platega's callback
+   * carries no signature: it is trusted only if its X-MerchantId/X-Secret match (constant time),
+   * and then only as a hint: the transaction is re-read with GET /transaction/{id} and checked
+   * against the session by the same decision the plugin's own callback workflow uses.
    */
   async getWebhookActionAndData(
     payload: ProviderWebhookPayload["payload"],
   ): Promise<WebhookActionResult> {
     const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
-    if (!(await credentialsResolver.verify(payload.headers as Record<string, unknown>))) {
+    if (!(await this.access_.verifyCallback(payload.headers as Record<string, unknown>))) {
       this.logger_?.warn("Platega: callback rejected: X-MerchantId/X-Secret do not match")
       return notSupported
     }
@@ -415,37 +401,22 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       // Thrown, not swallowed: the callback must be retried rather than lost.
       throw toMedusaError("confirming a callback", e)
     }
-    const sessionId = tx.payload ?? ""
-    if (!sessionId.startsWith("payses_")) return notSupported
-    const action = webhookActionFor(tx.status)
-    if (action === PaymentActions.SUCCESSFUL) {
-      const mismatch = await this.sessionMismatch(sessionId, tx)
-      if (mismatch) {
-        this.logger_?.error(`Platega: callback for ${tx.id} not accepted: ${mismatch}`)
-        return notSupported
-      }
+    const decision = decideTransactionWebhook(tx, await this.expectedPayment(tx.payload))
+    if (decision.reason && decision.action === PaymentActions.NOT_SUPPORTED) {
+      this.logger_?.warn(`Platega: callback for ${tx.id} not accepted: ${decision.reason}`)
     }
-    // Rounded to the minor unit: a 16-decimal amount must not exceed what the session authorized.
-    const amount = toPlategaAmount(tx.paymentDetails.amount, tx.paymentDetails.currency)
-    return { action, data: { session_id: sessionId, amount } }
+    const { reason: _reason, ...result } = decision
+    return result
   }
 
-  /** Compares what was paid with what the session asked for. */
-  private async sessionMismatch(
-    sessionId: string,
-    tx: TransactionStatus,
-  ): Promise<string | undefined> {
-    let sessions: PaymentSessionLookup
+  /** What the session the transaction names asked for (undefined when it is not found). */
+  private async expectedPayment(sessionId: string | null | undefined) {
+    if (!sessionId?.startsWith("payses_")) return undefined
     try {
-      sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
+      const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
+      return await sessions.retrieve(sessionId, { select: ["amount", "currency_code"] })
     } catch {
-      return "the payment session store is not reachable"
-    }
-    try {
-      const session = await sessions.retrieve(sessionId, { select: ["amount", "currency_code"] })
-      return this.mismatch(session.amount, session.currency_code, tx)
-    } catch (e) {
-      return isPlategaError(e) ? e.message : `session ${sessionId} not found`
+      return undefined
     }
   }
 }

@@ -6,43 +6,53 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { MathBN, PaymentActions } from "@medusajs/framework/utils"
 import type { WebhookActionResult } from "@medusajs/framework/types"
-import { classifyTransactionStatus } from "../lib/platega"
+import { classifyTransactionStatus } from "../../lib/platega"
+import { decideTransactionWebhook } from "../../providers/platega"
 import {
   confirmPlategaTransactionStep,
   type ConfirmedTransaction,
-} from "./steps/confirm-platega-transaction"
-import { findOrderForSessionStep, type SessionOrder } from "./steps/find-order-for-session"
-import { flagChargebackStep } from "./steps/flag-chargeback"
-import { markPlategaCallbackStep, type CallbackOutcome } from "./steps/mark-platega-callback"
-import { resolvePaymentWebhookStep } from "./steps/resolve-payment-webhook"
-import { runPaymentPipelineStep } from "./steps/run-payment-pipeline"
+} from "../steps/confirm-platega-transaction"
+import { findOrderForSessionStep, type SessionOrder } from "../steps/find-order-for-session"
+import { flagChargebackStep } from "../steps/flag-chargeback"
+import { markPlategaCallbackStep, type OutcomeRecord } from "../steps/mark-platega-callback"
+import { runPaymentPipelineStep } from "../steps/run-payment-pipeline"
 
 export interface HandlePlategaTransactionInput {
   transaction_id: string
   /** The callback log record to update, when a callback (not the reconciliation job) started this. */
   callback_id?: string
+  /** The status the callback claimed; Platega's own answer decides, this only labels a mismatch. */
+  claimed_status?: string
 }
 
 const MONEY_IN: string[] = [PaymentActions.SUCCESSFUL, PaymentActions.AUTHORIZED]
 
 /**
- * One Platega transaction, brought into Medusa: re-read, then through Medusa's payment webhook
- * pipeline (getWebhookActionAndData → processPaymentWorkflow) when paid, or flagged when its money
- * went back. Safe to run any number of times, in any order, for the same transaction.
+ * One Platega transaction, brought into Medusa: read once from Platega, decided by the same pure
+ * function the provider's getWebhookActionAndData uses, then through Medusa's processPaymentWorkflow
+ * when paid, or flagged when its money went back. Safe to run any number of times, in any order,
+ * for the same transaction.
  */
 export const handlePlategaTransactionWorkflow = createWorkflow(
   "handle-platega-transaction",
   (input: HandlePlategaTransactionInput) => {
     const confirmed = confirmPlategaTransactionStep({ transaction_id: input.transaction_id })
 
-    const webhook = when("platega-tx-is-paid", { confirmed }, ({ confirmed }) =>
-      isPaidForSession(confirmed),
-    ).then(() => resolvePaymentWebhookStep(confirmed as Required<ConfirmedTransaction>))
+    const webhook = transform({ confirmed }, ({ confirmed }) =>
+      isPaidForSession(confirmed)
+        ? decideTransactionWebhook(confirmed.tx!, confirmed.session)
+        : undefined,
+    )
 
     when("platega-run-payment-pipeline", { webhook }, ({ webhook }) =>
       MONEY_IN.includes(webhook?.action ?? ""),
     ).then(() => {
-      runPaymentPipelineStep(webhook as WebhookActionResult)
+      runPaymentPipelineStep(
+        transform({ webhook }, ({ webhook }) => {
+          const { reason: _reason, ...result } = webhook!
+          return result as WebhookActionResult
+        }),
+      )
     })
 
     const sessionOrder = when(
@@ -76,7 +86,7 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
     const outcome = transform(
       { confirmed, webhook, sessionOrder, chargeback, input },
       ({ confirmed, webhook, sessionOrder, chargeback, input }) =>
-        decideOutcome(input.transaction_id, confirmed, webhook, sessionOrder, chargeback),
+        decideOutcome(input, confirmed, webhook, sessionOrder, chargeback),
     )
     markPlategaCallbackStep(
       transform({ outcome, input }, ({ outcome, input }) => ({
@@ -112,16 +122,33 @@ function needsChargebackFlag(c: ConfirmedTransaction, o: SessionOrder | undefine
 }
 
 function decideOutcome(
-  transactionId: string,
+  input: HandlePlategaTransactionInput,
   c: ConfirmedTransaction,
-  webhook: WebhookActionResult | undefined,
+  webhook: (WebhookActionResult & { reason?: string }) | undefined,
   o: SessionOrder | undefined,
   chargeback: { flagged: boolean } | undefined,
-): CallbackOutcome {
+): OutcomeRecord {
   const ids = { session_id: c.session?.id, order_id: o?.order_id }
   if (!c.tx)
-    return { outcome: "ignored", detail: `Platega does not know transaction ${transactionId}` }
+    return {
+      outcome: "ignored",
+      detail: `Platega does not know transaction ${input.transaction_id}`,
+    }
   const state = classifyTransactionStatus(c.tx.status)
+  const claimed = input.claimed_status
+  if (
+    claimed &&
+    (state === "pending" || state === "unknown") &&
+    classifyTransactionStatus(claimed) !== state
+  ) {
+    // Not (yet) what Platega says: left open, so the genuine delivery of this claim is processed.
+    return {
+      ...ids,
+      outcome: "unconfirmed",
+      detail: `The callback says ${claimed}; Platega says ${c.tx.status}`,
+    }
+  }
+  const amount = `${c.tx.paymentDetails.amount} ${c.tx.paymentDetails.currency}`
   if (!c.session) {
     return state === "confirmed"
       ? {
@@ -138,14 +165,14 @@ function decideOutcome(
       return {
         ...ids,
         outcome: "flagged",
-        detail: `Paid, but not accepted: amount or currency differs from the session`,
+        detail: `Paid, but not accepted: ${webhook?.reason ?? "amount or currency differs from the session"}`,
       }
     }
     return o?.order_id
       ? {
           ...ids,
           outcome: "captured",
-          detail: `Paid ${c.tx.amount} ${c.tx.currency}; order ${o.order_id}`,
+          detail: `Paid ${amount}; order ${o.order_id}`,
         }
       : {
           ...ids,

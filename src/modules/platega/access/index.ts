@@ -1,0 +1,306 @@
+import type { Logger } from "@medusajs/framework/types"
+import { PlategaClient, type PlategaLogger } from "../../../lib/platega"
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_DESCRIPTION,
+  type PlategaOptions,
+} from "../../../providers/platega/options"
+import { SecretBox } from "./crypto"
+import { safeEqual, headerValue } from "./headers"
+
+export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
+export { safeEqual } from "./headers"
+export { providerOptionsFromConfig } from "./provider-options"
+
+export const SETTINGS_TABLE = "platega_settings"
+/** A settings change is in force in every process within this time (it is re-read, not pushed). */
+export const SETTINGS_TTL_MS = 2_000
+export const DEFAULT_EXPORT_TIME_ZONE = "Europe/Moscow"
+export const DEFAULT_CSV_SEPARATOR = ";"
+
+export type SettingSource = "settings" | "options" | "default"
+
+/** Every setting the store owner may change, with where its value came from. */
+export interface EffectiveSettings {
+  merchantId?: string
+  secret?: string
+  payoutKey?: string
+  baseUrl: string
+  hmacScheme: string
+  signPathWithQuery: boolean
+  currencies: string[]
+  description: string
+  returnUrl?: string
+  failedUrl?: string
+  reconcileMinAgeMinutes?: number
+  exportTimeZone: string
+  csvSeparator: string
+  timeoutMs: number
+  sources: Record<SettingKey, SettingSource>
+}
+
+export type SettingKey = Exclude<keyof EffectiveSettings, "sources" | "timeoutMs">
+
+/** What is needed to call Platega. */
+export interface PlategaCredentials {
+  merchantId: string
+  secret: string
+  payoutKey?: string
+  baseUrl: string
+  hmacScheme: string
+  signPathWithQuery: boolean
+  timeoutMs: number
+}
+
+/** The raw settings row (see models/settings.ts). */
+export interface SettingsRow {
+  merchant_id: string | null
+  secret_ciphertext: string | null
+  payout_key_ciphertext: string | null
+  base_url: string | null
+  hmac_scheme: string | null
+  sign_path_with_query: boolean | null
+  currencies: string[] | null
+  description: string | null
+  return_url: string | null
+  failed_url: string | null
+  reconcile_min_age_minutes: number | null
+  export_time_zone: string | null
+  csv_separator: string | null
+}
+
+interface Knexish {
+  raw(sql: string, bindings?: unknown[]): Promise<{ rows: unknown[] }>
+}
+
+export class PlategaNotConfiguredError extends Error {
+  override name = "PlategaNotConfiguredError"
+  constructor() {
+    super(
+      "Platega is not configured: set merchantId and secret in the provider options (medusa-config.ts) or in the admin under Settings → Platega",
+    )
+  }
+}
+
+export interface PlategaAccessInit {
+  /** Medusa's shared PostgreSQL connection (knex), `__pg_connection__` in any container. */
+  pg?: Knexish
+  /** The provider options from medusa-config.ts, already validated. */
+  options?: PlategaOptions
+  logger?: Logger
+  box?: SecretBox
+  ttlMs?: number
+}
+
+/**
+ * The one way every part of the plugin reaches Platega: the effective settings (the admin's,
+ * else the provider options), a client for them, and the callback check. Nothing is kept beyond
+ * `ttlMs`, so a change saved by any process is in force in every process within that time.
+ * The `platega` module service owns one; the payment providers get one through their loader.
+ */
+export class PlategaAccess {
+  private readonly box: SecretBox
+  private readonly ttlMs: number
+  private cached?: { at: number; value: Promise<EffectiveSettings> }
+  private readonly clients = new Map<string, PlategaClient>()
+
+  constructor(private readonly init: PlategaAccessInit) {
+    this.box = init.box ?? new SecretBox()
+    this.ttlMs = init.ttlMs ?? SETTINGS_TTL_MS
+  }
+
+  get secretBox(): SecretBox {
+    return this.box
+  }
+
+  /** Forget the cached settings (after a write in this process). */
+  invalidate(): void {
+    this.cached = undefined
+  }
+
+  settings(): Promise<EffectiveSettings> {
+    const now = Date.now()
+    if (!this.cached || now - this.cached.at >= this.ttlMs) {
+      const value = this.readRow().then((row) => this.effective(row))
+      this.cached = { at: now, value }
+      // A failed read is not cached: the next call tries again.
+      value.catch(() => {
+        if (this.cached?.value === value) this.cached = undefined
+      })
+    }
+    return this.cached.value
+  }
+
+  async credentials(): Promise<PlategaCredentials> {
+    const s = await this.settings()
+    if (!s.merchantId || !s.secret) throw new PlategaNotConfiguredError()
+    return {
+      merchantId: s.merchantId,
+      secret: s.secret,
+      payoutKey: s.payoutKey,
+      baseUrl: s.baseUrl,
+      hmacScheme: s.hmacScheme,
+      signPathWithQuery: s.signPathWithQuery,
+      timeoutMs: s.timeoutMs,
+    }
+  }
+
+  /** The client for the credentials in force now; one per credential set. */
+  async client(): Promise<PlategaClient> {
+    return this.clientFor(await this.credentials())
+  }
+
+  clientFor(c: PlategaCredentials): PlategaClient {
+    const key = [
+      c.baseUrl,
+      c.merchantId,
+      c.secret,
+      c.payoutKey ?? "",
+      c.hmacScheme,
+      c.signPathWithQuery,
+      c.timeoutMs,
+    ].join("\u0000")
+    let client = this.clients.get(key)
+    if (!client) {
+      if (this.clients.size >= 8) this.clients.clear()
+      client = new PlategaClient({
+        baseUrl: c.baseUrl,
+        merchantId: c.merchantId,
+        secret: c.secret,
+        payoutKey: c.payoutKey,
+        hmacScheme: c.hmacScheme,
+        signPathWithQuery: c.signPathWithQuery,
+        timeoutMs: c.timeoutMs,
+        logger: this.init.logger ? medusaLogger(this.init.logger) : undefined,
+      })
+      this.clients.set(key, client)
+    }
+    return client
+  }
+
+  /**
+   * Whether X-MerchantId/X-Secret are the credentials in force, compared in constant time.
+   * Unconfigured: nothing matches.
+   */
+  async verifyCallback(headers: Record<string, unknown>): Promise<boolean> {
+    const merchantId = headerValue(headers, "x-merchantid")
+    const secret = headerValue(headers, "x-secret")
+    let c: PlategaCredentials
+    try {
+      c = await this.credentials()
+    } catch (e) {
+      if (e instanceof PlategaNotConfiguredError) return false
+      throw e
+    }
+    if (merchantId === undefined || secret === undefined) return false
+    // Both compared, always: the time taken does not tell which one was wrong.
+    const ok =
+      safeEqual(merchantId.toLowerCase(), c.merchantId.toLowerCase()) & safeEqual(secret, c.secret)
+    return ok === 1
+  }
+
+  /** The stored row, or undefined when there is none (or the table is not migrated yet). */
+  async readRow(): Promise<SettingsRow | undefined> {
+    if (!this.init.pg) return undefined
+    try {
+      const { rows } = await this.init.pg.raw(
+        `select * from ${SETTINGS_TABLE} where deleted_at is null order by created_at asc limit 1`,
+      )
+      return rows[0] as SettingsRow | undefined
+    } catch (e) {
+      // 42P01: the table does not exist yet (migrations not run): the options apply.
+      if ((e as { code?: string }).code === "42P01") return undefined
+      throw e
+    }
+  }
+
+  /** Settings over options over defaults, field by field; the credentials as one pair. */
+  effective(row: SettingsRow | undefined): EffectiveSettings {
+    const o = this.init.options
+    const sources = {} as Record<SettingKey, SettingSource>
+    const pick = <T>(
+      key: SettingKey,
+      fromRow: T | null | undefined,
+      fromOptions: T | undefined,
+      fallback: T,
+    ): T => {
+      if (fromRow !== null && fromRow !== undefined) {
+        sources[key] = "settings"
+        return fromRow
+      }
+      if (fromOptions !== undefined) {
+        sources[key] = "options"
+        return fromOptions
+      }
+      sources[key] = "default"
+      return fallback
+    }
+    // Complete credentials in the settings win as a pair; otherwise the options' pair applies.
+    const rowComplete = !!row?.merchant_id && !!row?.secret_ciphertext
+    const merchantId = rowComplete ? row!.merchant_id! : o?.merchantId
+    const secret = rowComplete ? this.box.decrypt(row!.secret_ciphertext!) : o?.secret
+    const credSource: SettingSource = rowComplete
+      ? "settings"
+      : o?.merchantId
+        ? "options"
+        : "default"
+    sources.merchantId = credSource
+    sources.secret = credSource
+    // A payout key belongs to a merchant: the options' key is used only with the options' merchant.
+    let payoutKey: string | undefined
+    if (
+      row?.payout_key_ciphertext &&
+      (rowComplete || !row.merchant_id || row.merchant_id === o?.merchantId)
+    ) {
+      payoutKey = this.box.decrypt(row.payout_key_ciphertext)
+      sources.payoutKey = "settings"
+    } else if (o?.payoutKey && (!rowComplete || merchantId === o.merchantId)) {
+      payoutKey = o.payoutKey
+      sources.payoutKey = "options"
+    } else sources.payoutKey = "default"
+
+    return {
+      merchantId,
+      secret,
+      payoutKey,
+      baseUrl: pick("baseUrl", row?.base_url, o?.baseUrl, DEFAULT_BASE_URL),
+      hmacScheme: pick("hmacScheme", row?.hmac_scheme, o?.hmacScheme, "PG-HMAC"),
+      signPathWithQuery: pick(
+        "signPathWithQuery",
+        row?.sign_path_with_query,
+        o?.signPathWithQuery,
+        false,
+      ),
+      currencies: pick("currencies", row?.currencies, o?.currencies, ["RUB"]),
+      description: pick("description", row?.description, o?.description, DEFAULT_DESCRIPTION),
+      returnUrl: pick<string | undefined>("returnUrl", row?.return_url, o?.returnUrl, undefined),
+      failedUrl: pick<string | undefined>("failedUrl", row?.failed_url, o?.failedUrl, undefined),
+      reconcileMinAgeMinutes: pick<number | undefined>(
+        "reconcileMinAgeMinutes",
+        row?.reconcile_min_age_minutes,
+        undefined,
+        undefined,
+      ),
+      exportTimeZone: pick(
+        "exportTimeZone",
+        row?.export_time_zone,
+        undefined,
+        DEFAULT_EXPORT_TIME_ZONE,
+      ),
+      csvSeparator: pick("csvSeparator", row?.csv_separator, undefined, DEFAULT_CSV_SEPARATOR),
+      timeoutMs: o?.timeoutMs ?? 15_000,
+      sources,
+    }
+  }
+}
+
+/** The client logs redacted messages; this only adapts them to Medusa's logger. */
+function medusaLogger(logger: Logger): PlategaLogger {
+  const line = (m: string, meta?: object) => (meta ? `${m} ${JSON.stringify(meta)}` : m)
+  return {
+    debug: (m, meta) => logger.debug(line(m, meta)),
+    info: (m, meta) => logger.info(line(m, meta)),
+    warn: (m, meta) => logger.warn(line(m, meta)),
+    error: (m, meta) => logger.error(line(m, meta)),
+  }
+}

@@ -1,0 +1,22 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PLATEGA_MODULE, type CallbackKind, type PlategaModuleService } from "../../modules/platega"
+
+export interface LoadedCallback {
+  id: string
+  kind: CallbackKind
+  platega_id: string
+  status: string
+}
+
+/** The recorded callback a run acts on; undefined when it is gone. */
+export const loadPlategaCallbackStep = createStep(
+  "load-platega-callback",
+  async (input: { callback_id: string }, { container }) => {
+    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const [record] = await platega.listPlategaCallbackEvents(
+      { id: input.callback_id },
+      { take: 1, select: ["id", "kind", "platega_id", "status"] },
+    )
+    return new StepResponse<LoadedCallback | undefined>(record as LoadedCallback | undefined)
+  },
+)

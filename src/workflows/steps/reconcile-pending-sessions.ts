@@ -1,0 +1,76 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { classifyTransactionStatus } from "../../lib/platega"
+import { handlePlategaTransactionWorkflow } from "../callbacks/handle-platega-transaction"
+import { errorMessage } from "../callbacks/run-platega-callback"
+import { inBatches } from "./in-batches"
+import type { ReconcileOptions } from "./reconcile-options"
+
+export interface PendingSessionsReport {
+  sessionsChecked: number
+  /** Sessions whose Platega transaction was cancelled (expired or declined), now marked so. */
+  sessionsCanceled: number
+  failures: number
+}
+
+/**
+ * Platega payment sessions still pending after `minAgeMinutes`, re-read and pushed through the
+ * same transaction workflow as a callback. Each runs as its own workflow, keeping the cart lock.
+ */
+export const reconcilePendingSessionsStep = createStep(
+  "reconcile-platega-pending-sessions",
+  async (options: ReconcileOptions, { container }) => {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    const payments = container.resolve(Modules.PAYMENT)
+    const now = Date.now()
+    const report: PendingSessionsReport = { sessionsChecked: 0, sessionsCanceled: 0, failures: 0 }
+    const providers = (await payments.listPaymentProviders({}))
+      .map((p) => p.id)
+      .filter((id) => id.startsWith("pp_platega-"))
+    if (!providers.length) return new StepResponse(report)
+    const sessions = await payments.listPaymentSessions(
+      {
+        provider_id: providers,
+        // Not in the typed filter, but a column the module filters on.
+        ...({ status: ["pending"] } as object),
+        created_at: {
+          $lte: new Date(now - options.minAgeMinutes * 60_000).toISOString(),
+          $gte: new Date(now - options.maxAgeHours * 3_600_000).toISOString(),
+        },
+      },
+      {
+        take: options.batchSize,
+        order: { created_at: "ASC" },
+        select: ["id", "data", "amount", "currency_code"],
+      },
+    )
+    const withTransaction = sessions.filter((s) => {
+      const id = (s.data as { transaction_id?: unknown } | null)?.transaction_id
+      return typeof id === "string" && id.length > 0
+    })
+    await inBatches(withTransaction, options.concurrency, async (session) => {
+      report.sessionsChecked++
+      const transaction_id = (session.data as { transaction_id: string }).transaction_id
+      try {
+        const { result } = await handlePlategaTransactionWorkflow(container).run({
+          input: { transaction_id },
+        })
+        if (classifyTransactionStatus(result.platega_status ?? "") === "canceled") {
+          // Never payable again: out of the pending pool, so later runs reach newer sessions.
+          await payments.updatePaymentSession({
+            id: session.id,
+            data: { ...session.data, platega_status: result.platega_status },
+            amount: session.amount,
+            currency_code: session.currency_code,
+            status: PaymentSessionStatus.CANCELED,
+          })
+          report.sessionsCanceled++
+        }
+      } catch (e) {
+        report.failures++
+        logger.warn(`Platega reconciliation: ${transaction_id}: ${errorMessage(e)}`)
+      }
+    })
+    return new StepResponse(report)
+  },
+)
