@@ -20,6 +20,14 @@ export function amountsEqual(a: number, b: number): boolean {
   return toMinorUnits(a) === toMinorUnits(b)
 }
 
+/**
+ * The value that goes on the wire: whole minor units back in major units, so an amount computed
+ * as 1.1 * 3 is sent as 3.3, not 3.3000000000000003.
+ */
+export function roundToMinorUnit(amount: number): number {
+  return toMinorUnits(amount) / SCALE
+}
+
 /** Whether the number has at most 2 decimals (judged after removing binary noise). */
 export function hasAtMostTwoDecimals(amount: number): boolean {
   if (!Number.isFinite(amount)) return false

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { hasAtMostTwoDecimals, parseDecimal } from "./amount"
+import { hasAtMostTwoDecimals, parseDecimal, roundToMinorUnit } from "./amount"
 import {
   EXPORT_STATUS_CODES,
   PAYMENT_METHODS,
@@ -271,11 +271,12 @@ export const SubscriptionStatusCallbackSchema = z.looseObject({
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-/** Caller-rounded amount: finite, > 0, at most 2 decimals. */
+/** Caller-rounded amount: finite, > 0, at most 2 decimals; binary noise is removed on the wire. */
 export const RequestAmount = z
   .number()
   .refine((n) => n > 0, "must be > 0")
   .refine(hasAtMostTwoDecimals, "must have at most 2 decimals (round to the minor unit first)")
+  .transform(roundToMinorUnit)
 
 const Currency = z
   .string()
@@ -418,7 +419,8 @@ export const CardPayoutRequestSchema = z
         (n) => n >= PAYOUT_AMOUNT_RUB.min && n <= PAYOUT_AMOUNT_RUB.max,
         `must be between ${PAYOUT_AMOUNT_RUB.min} and ${PAYOUT_AMOUNT_RUB.max}`,
       )
-      .refine(hasAtMostTwoDecimals, "must have at most 2 decimals"),
+      .refine(hasAtMostTwoDecimals, "must have at most 2 decimals")
+      .transform(roundToMinorUnit),
     idempotencyKey: IdempotencyKey,
   })
   .refine((v) => (v.cardId === undefined) !== (v.cardNumber === undefined), {

@@ -54,6 +54,19 @@ describe("PlategaClient over HTTP (scripted server)", () => {
   })
   afterAll(() => fake.stop())
 
+  describe("amounts on the wire", () => {
+    it("sends an amount rounded to the minor unit (1.1 * 3 goes as 3.3)", async () => {
+      fake.reply({ status: 200, body: createTransactionAnswer })
+      await client.createTransaction({
+        ...createTransactionBody,
+        paymentDetails: { amount: 1.1 * 3, currency: "RUB" },
+      })
+      const sent = fake.seen[0].body.toString("utf8")
+      expect(sent).toContain('"amount":3.3,')
+      expect(sent).not.toContain("3.3000000000000003")
+    })
+  })
+
   describe("idempotent calls are retried", () => {
     it("GET after 503, 503 → 200 succeeds on the third attempt", async () => {
       fake.reply({ status: 503 }, { status: 503 }, { status: 200, body: statusAnswer })

@@ -1,0 +1,49 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** Counts the requests the store sends to Platega, by method and path shape. */
+export interface CountingProxy {
+  url: string
+  count(route: string): number
+  reset(): void
+  stop(): Promise<void>
+}
+
+/** `GET /transaction/<uuid>` → `GET /transaction/:id`. */
+function shape(method: string, url: string): string {
+  const path = url.split("?")[0].replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ":id")
+  return `${method} ${path}`
+}
+
+/** A pass-through HTTP proxy in front of the sandbox that counts what goes through it. */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const counts = new Map<string, number>()
+  const upstream = new URL(target)
+  const server = http.createServer((req, res) => {
+    const key = shape(req.method ?? "GET", req.url ?? "/")
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    forward.on("error", () => res.destroy())
+    req.pipe(forward)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: (route) => counts.get(route) ?? 0,
+    reset: () => counts.clear(),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
+import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy"
+import { reconcile } from "../helpers/reconcile"
+import { useSandbox } from "../helpers/sandbox"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandbox()
+let proxy: CountingProxy
+// The store talks to Platega through a counting proxy (started after the sandbox, before Medusa).
+beforeAll(async () => {
+  proxy = await startCountingProxy(sandbox().url)
+  process.env.PLATEGA_BASE_URL = proxy.url
+})
+afterAll(() => proxy?.stop())
+
+const settle = () => new Promise((r) => setTimeout(r, 1500))
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    // First, before any shopper has started a payment: the store knows its credentials from boot.
+    it("a genuine callback right after boot is accepted, and reconciliation runs", async () => {
+      const res = await postCallback(api, sandbox(), {
+        id: randomUUID(),
+        amount: 1,
+        currency: "RUB",
+        status: "CONFIRMED",
+        payload: "payses_none",
+      })
+      expect(res.status).toBe(200)
+      const report = await reconcile(getContainer(), { minAgeMinutes: 0 })
+      expect(report.failures).toBe(0)
+    })
+
+    describe("with a shop", () => {
+      beforeEach(async () => {
+        await sandbox().control.reset()
+        await sandbox().control.setCallbackUrl(null)
+      })
+
+      async function unpaidCheckout(provider = CARD) {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        return { cartId, txId: session.data.transaction_id }
+      }
+
+      it("a paid callback costs at most 2 reads of GET /transaction/{id}", async () => {
+        const { cartId, txId } = await unpaidCheckout()
+        await sandbox().control.confirm(txId)
+        proxy.reset()
+        const res = await postCallback(
+          api,
+          sandbox(),
+          await transactionCallbackBody(sandbox(), txId),
+        )
+        expect(res.status).toBe(200)
+        const log = await eventually(
+          () => callbackLog(getContainer()),
+          (l) => l[0]?.outcome === "captured",
+        )
+        expect(log[0].outcome).toBe("captured")
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
+        const reads = proxy.count("GET /transaction/:id")
+        expect(reads).toBeGreaterThanOrEqual(1)
+        expect(reads).toBeLessThanOrEqual(2)
+      })
+
+      it("a claim Platega does not confirm yet does not block the genuine delivery", async () => {
+        const { cartId, txId } = await unpaidCheckout(SBP)
+        const claim = await transactionCallbackBody(sandbox(), txId, "CONFIRMED")
+        expect((await postCallback(api, sandbox(), claim)).status).toBe(200)
+        const [first] = await eventually(
+          () => callbackLog(getContainer()),
+          (l) => !!l[0] && l[0].outcome !== "pending",
+        )
+        expect(first.outcome).toBe("unconfirmed")
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+        // Paid now; Platega delivers the same CONFIRMED: it is processed, not taken as a duplicate.
+        await sandbox().control.confirm(txId)
+        expect((await postCallback(api, sandbox(), claim)).status).toBe(200)
+        const outcome = await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+        expect(outcome.orders).toHaveLength(1)
+      })
+
+      describe("Medusa's generic webhook route for each provider", () => {
+        it.each([SBP, CARD])(
+          "a forged body to /hooks/payment/%s changes nothing",
+          async (provider) => {
+            const { cartId, txId } = await unpaidCheckout(provider)
+            const forged = await transactionCallbackBody(sandbox(), txId, "CONFIRMED")
+            const headerSets: Record<string, string>[] = [
+              {},
+              { "x-merchantid": sandbox().merchantId, "x-secret": "forged" },
+              // Even the right headers: Platega says PENDING, so nothing is paid.
+              { "x-merchantid": sandbox().merchantId, "x-secret": sandbox().secret },
+            ]
+            for (const headers of headerSets) {
+              const res = await api.post(`/hooks/payment/${provider}`, forged, {
+                headers: { "content-type": "application/json", ...headers },
+                validateStatus: () => true,
+              })
+              expect(res.status).toBeLessThan(500)
+            }
+            await settle()
+            const outcome = await cartOutcome(getContainer(), cartId)
+            expect(outcome.orders).toHaveLength(0)
+            expect(outcome.payments).toHaveLength(0)
+            expect(outcome.sessions[0].status).toBe("pending")
+          },
+        )
+      })
+
+      describe("bodies that must get a 4xx or a 2xx, never a 5xx", () => {
+        const id = randomUUID()
+        const bodies: [string, string][] = [
+          [
+            "an escaped NUL",
+            `{"id":"${id}","status":"CONFIRMED","amount":1,"currency":"RUB","payload":"a\\u0000b"}`,
+          ],
+          [
+            "an escaped backslash before u0000",
+            `{"id":"${id}","status":"CONFIRMED","amount":1,"currency":"RUB","payload":"a\\\\u0000b"}`,
+          ],
+          [
+            "a lone surrogate",
+            `{"id":"${id}","status":"CONFIRMED","amount":1,"currency":"RUB","payload":"\\ud800"}`,
+          ],
+          [
+            "JSON nested 5,000 deep",
+            `{"id":"${id}","status":"CONFIRMED","amount":1,"currency":"RUB","x":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+          ],
+          [
+            "a 60,000-character status",
+            `{"id":"${id}","status":"${"C".repeat(60_000)}","amount":1,"currency":"RUB"}`,
+          ],
+        ]
+        it.each(bodies)("%s", async (_name, raw) => {
+          const res = await postCallback(api, sandbox(), raw)
+          expect(res.status).toBeGreaterThanOrEqual(200)
+          expect(res.status).toBeLessThan(500)
+          const log = await callbackLog(getContainer())
+          for (const entry of log) expect(entry.status.length).toBeLessThanOrEqual(64)
+        })
+      })
+    })
+  },
+})
