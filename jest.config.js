@@ -21,7 +21,11 @@ module.exports = {
     {
       ...base,
       displayName: "modules",
-      testMatch: ["<rootDir>/src/modules/*/__tests__/**/*.spec.ts"],
+      testMatch: [
+        "<rootDir>/src/modules/*/__tests__/**/*.spec.ts",
+        // The jobs' lock helper against the module's table.
+        "<rootDir>/src/jobs/**/__tests__/**/*.spec.ts",
+      ],
       testPathIgnorePatterns: ["\\.unit\\.spec\\.ts$"],
     },
     {

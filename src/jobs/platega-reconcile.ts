@@ -1,9 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePlategaPaymentsWorkflow } from "../workflows/callbacks/reconcile-platega-payments"
+import { runLocked } from "./lib/run-locked"
 
-/** Finds payments whose callbacks were lost and brings them in. */
+/**
+ * Finds payments whose callbacks were lost and brings them in; once per tick however many
+ * instances run jobs, and never two runs at once (see runLocked).
+ */
 export default async function plategaReconcileJob(container: MedusaContainer): Promise<void> {
-  await reconcilePlategaPaymentsWorkflow(container).run({ input: {} })
+  await runLocked(container, config, async () => {
+    const { result } = await reconcilePlategaPaymentsWorkflow(container).run({ input: {} })
+    return result
+  })
 }
 
 export const config = {

@@ -17,6 +17,7 @@ import {
 } from "./access"
 import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
+import { PlategaJobRun } from "./models/job-run"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
@@ -31,6 +32,15 @@ export interface CallbackRecordInput {
   body: Record<string, unknown>
 }
 
+export interface JobTickClaim {
+  job: string
+  tick: Date
+  /** `running` for a run that starts now; `skipped` (finished at once) with the reason in `detail`. */
+  status: "running" | "skipped"
+  detail?: string
+  instance: string
+}
+
 type Cradle = {
   logger?: Logger
   configModule?: unknown
@@ -43,6 +53,7 @@ type Cradle = {
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
+  PlategaJobRun,
   PlategaSettings,
   PlategaSettingsAudit,
 }) {
@@ -223,6 +234,35 @@ class PlategaModuleService extends MedusaService({
         ],
       )
     return rows[0]
+  }
+
+  /**
+   * Claims a scheduled job's tick in one statement: the new row's id, or undefined when the tick
+   * already has a row (another instance handled it) — atomic across instances.
+   */
+  @InjectManager()
+  async claimJobTick(
+    input: JobTickClaim,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<string | undefined> {
+    const now = new Date()
+    const rows: { id: string }[] = await sharedContext.manager!.execute(
+      `insert into platega_job_run (id, job, tick, status, detail, instance, started_at, finished_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (job, tick) where deleted_at is null do nothing
+       returning id`,
+      [
+        generateEntityId(undefined, "pljr"),
+        input.job,
+        input.tick,
+        input.status,
+        input.detail ?? null,
+        input.instance,
+        now,
+        input.status === "skipped" ? now : null,
+      ],
+    )
+    return rows[0]?.id
   }
 }
 
