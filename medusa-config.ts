@@ -1,5 +1,9 @@
 // The development, test and demo store: loads this plugin from source (src/) and registers its
 // payment providers. A real store installs the package and uses the snippet in README.md instead.
+//
+// One process by default. With REDIS_URL set it is the production setup: Medusa's Redis event bus,
+// workflow engine, locking and cache, so that several instances (MEDUSA_WORKER_MODE=server behind a
+// load balancer, MEDUSA_WORKER_MODE=worker for subscribers and jobs) share one PostgreSQL and Redis.
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -15,10 +19,61 @@ const plategaOptions = {
   failedUrl: env.PLATEGA_FAILED_URL,
 }
 
+const WORKER_MODES = ["shared", "server", "worker"] as const
+type WorkerMode = (typeof WORKER_MODES)[number]
+const workerMode = (env.MEDUSA_WORKER_MODE || "shared") as WorkerMode
+if (!WORKER_MODES.includes(workerMode)) {
+  throw new Error(
+    `MEDUSA_WORKER_MODE must be one of ${WORKER_MODES.join(", ")}, got "${env.MEDUSA_WORKER_MODE}"`,
+  )
+}
+
+const redisUrl = env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      // Events (the plugin's callback processing among them) are queued in Redis, survive a
+      // restart, are retried, and are handled by worker instances.
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      // Workflow state and scheduled jobs live in Redis: one instance runs each job tick.
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      // Locks (the cart lock of checkout, the plugin's job locks) hold across instances.
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
+        },
+      },
+      // Both of Medusa's caches shared by all instances: the Cache module, and the Caching module
+      // (used by Medusa when its `caching` feature flag is on).
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/caching-redis",
+              id: "caching-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
+    redisUrl,
+    workerMode,
     http: {
       storeCors: env.STORE_CORS || "http://localhost:8000",
       adminCors: env.ADMIN_CORS || "http://localhost:9000",
@@ -28,14 +83,15 @@ module.exports = defineConfig({
     },
   },
   admin: {
-    disable: env.MEDUSA_ADMIN_DISABLED === "true",
+    // A worker serves no HTTP routes, so no dashboard either.
+    disable: env.MEDUSA_ADMIN_DISABLED === "true" || workerMode === "worker",
   },
   modules: [
-    { resolve: "./src/modules/platega" },
-    // Durable, retried processing of callbacks when Redis is available.
-    ...(env.REDIS_URL
-      ? [{ resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } }]
-      : []),
+    {
+      resolve: "./src/modules/platega",
+      options: { reconcile: { minAgeMinutes: env.PLATEGA_RECONCILE_MIN_AGE_MINUTES } },
+    },
+    ...redisModules,
     {
       resolve: "@medusajs/medusa/payment",
       options: {
