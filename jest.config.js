@@ -33,6 +33,12 @@ module.exports = {
       displayName: "integration:http",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
     },
+    // Several Medusa processes on one database and Redis (npm test provides the Redis).
+    {
+      ...base,
+      displayName: "multi",
+      testMatch: ["<rootDir>/integration-tests/multi/**/*.spec.ts"],
+    },
     { ...base, displayName: "e2e", testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.ts"] },
   ],
 }

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: every spec (unit, module, HTTP integration, browser), against the PostgreSQL named by
-// DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one when DB_HOST is not set.
-//   node scripts/test.mjs [unit|modules|integration:http|e2e ...] [-- extra jest args]
+// `npm test`: every spec (unit, module, HTTP integration, multi-instance, browser), against the
+// PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one when
+// DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
+// redis-server on a free port; it is skipped, saying why, when there is neither.
+//   node scripts/test.mjs [unit|modules|integration:http|multi|e2e ...] [-- extra jest args]
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import os from "node:os"
 import { startEmbeddedPostgres } from "./lib/postgres.mjs"
+import { findOnPath, startRedis } from "./lib/redis.mjs"
 
-const ALL = ["unit", "modules", "integration:http", "e2e"]
+const ALL = ["unit", "modules", "integration:http", "multi", "e2e"]
 const argv = process.argv.slice(2)
 const dash = argv.indexOf("--")
 const selected = (dash === -1 ? argv : argv.slice(0, dash)).filter(Boolean)
@@ -17,13 +20,32 @@ const projects = selected.length ? selected : ALL
 const needsDb = projects.some((p) => p !== "unit")
 
 const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "test" }
+// Every other spec runs the store in one process, as without Redis.
+const redisUrl = env.REDIS_URL
+delete env.REDIS_URL
 let postgres
+let redis
 let child
 let interrupted = false
 
 async function cleanup() {
   if (child && child.exitCode === null) child.kill("SIGTERM")
+  if (redis) await redis.stop().catch((e) => console.error("stopping Redis:", e.message))
   if (postgres) await postgres.stop().catch((e) => console.error("stopping PostgreSQL:", e.message))
+}
+
+/** The Redis of the multi-instance spec: { url } or { skip: why }. */
+async function redisForMulti() {
+  if (redisUrl) return { url: redisUrl }
+  const binary = findOnPath("redis-server")
+  if (!binary) {
+    return {
+      skip: "REDIS_URL is not set and there is no redis-server to start (apt-get install redis-server)",
+    }
+  }
+  redis ??= await startRedis(binary)
+  console.log(`Redis ready on ${redis.url} (redis-server, for the multi-instance spec)`)
+  return { url: redis.url }
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -35,7 +57,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   })
 }
 
-function runJest(project) {
+function runJest(project, extraEnv = {}) {
   const report = path.join(
     os.tmpdir(),
     `platega-jest-${process.pid}-${project.replace(/\W/g, "_")}.json`,
@@ -55,7 +77,7 @@ function runJest(project) {
   return new Promise((resolve) => {
     child = spawn(process.execPath, args, {
       stdio: "inherit",
-      env: { ...env, NODE_OPTIONS: nodeOptions },
+      env: { ...env, ...extraEnv, NODE_OPTIONS: nodeOptions },
     })
     child.on("exit", (code, signal) => {
       let counts = { passed: 0, failed: 0, skipped: 0 }
@@ -88,7 +110,17 @@ try {
   for (const project of projects) {
     if (interrupted) break
     console.log(`\n=== ${project} ===`)
-    const { code, counts } = await runJest(project)
+    let extraEnv = {}
+    if (project === "multi") {
+      const found = await redisForMulti()
+      if (found.skip) {
+        console.log(`skipped: the multi-instance spec needs Redis: ${found.skip}`)
+        total.skipped += 1
+        continue
+      }
+      extraEnv = { PLATEGA_TEST_REDIS_URL: found.url }
+    }
+    const { code, counts } = await runJest(project, extraEnv)
     total.passed += counts.passed
     total.failed += counts.failed
     total.skipped += counts.skipped

@@ -3,10 +3,10 @@
 // DB_PASSWORD (how `npm test` runs it). stop() shuts the demo down and removes what it created.
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { Client } from "pg"
+import { freePort } from "../../helpers/net"
 
 export const ROOT = path.resolve(__dirname, "..", "..", "..")
 
@@ -18,19 +18,6 @@ export type RunningDemo = {
   /** Everything the demo printed, for failure messages. */
   output: () => string
   stop: () => Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Admin connection string for DB_* (test-utils' variables), or undefined to use embedded PostgreSQL. */
