@@ -13,6 +13,7 @@ const plategaOptions = {
   payoutKey: env.PLATEGA_PAYOUT_KEY,
   returnUrl: env.PLATEGA_RETURN_URL,
   failedUrl: env.PLATEGA_FAILED_URL,
+  timeoutMs: env.PLATEGA_TIMEOUT_MS,
 }
 
 module.exports = defineConfig({

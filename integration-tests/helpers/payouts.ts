@@ -54,6 +54,21 @@ export function faultSeed(
   throw new Error("no seed found")
 }
 
+/**
+ * A seed under which the sandbox's n-th latency draw (one per Platega request, all routes) is
+ * below `fast` ms (true) or above `slow` ms (false), with latencyMs {min: 0, max}.
+ */
+export function latencySeed(max: number, fast: number, slow: number, pattern: boolean[]): number {
+  for (let seed = 1; seed < 1_000_000; seed++) {
+    const ok = pattern.every((quick, n) => {
+      const ms = draw(seed, "latency", n) * max
+      return quick ? ms < fast : ms > slow
+    })
+    if (ok) return seed
+  }
+  throw new Error("no seed found")
+}
+
 /** Everything written to stdout/stderr and to Medusa's logger, to search for what must not be there. */
 export function captureOutput(container: () => MedusaContainer): {
   text: () => string

@@ -2,12 +2,22 @@ import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminHeaders, ADMIN_EMAIL } from "../helpers/admin"
-import { CARDS, captureOutput, faultSeed, PAYOUT_ROUTE, postPayout } from "../helpers/payouts"
+import {
+  CARDS,
+  captureOutput,
+  faultSeed,
+  latencySeed,
+  PAYOUT_ROUTE,
+  postPayout,
+} from "../helpers/payouts"
 import { useSandbox } from "../helpers/sandbox"
 
 jest.setTimeout(180_000)
 
 const sandbox = useSandbox()
+// Short enough for a test to outwait; a timed-out payout is retried with the same key and bytes.
+const TIMEOUT_MS = 2000
+process.env.PLATEGA_TIMEOUT_MS = String(TIMEOUT_MS)
 
 // A Luhn-valid ruble card that is nowhere in the sandbox's lists; typed with spaces, as people do.
 const CARD = "2200700000000009"
@@ -179,6 +189,27 @@ medusaIntegrationTestRunner({
           .filter((l) => l.startsWith("platega retry") && l.includes("/api/v1/payouts/card-rub"))
         expect(retries).toHaveLength(1)
         expect(retries[0]).toContain('"status":503')
+      })
+
+      it("a timeout: the slow request and its retry both reach Platega, one payout", async () => {
+        // Requests: the balance check (quick), the payout (slower than the timeout), its retry (quick).
+        const max = 6000
+        const seed = latencySeed(max, 500, TIMEOUT_MS + 1500, [true, false, true])
+        await sandbox().control.setFaults({ seed, latencyMs: { min: 0, max } })
+        const before = output.lines().length
+        const res = await pay({ card_number: CARD, amount: 3500 })
+        expect(res.data.payout.status).toBe("created")
+        const retries = output
+          .lines()
+          .slice(before)
+          .filter((l) => l.startsWith("platega retry") && l.includes("/api/v1/payouts/card-rub"))
+        expect(retries).toHaveLength(1)
+        expect(retries[0]).toContain('"kind":"timeout"')
+        // The slow first request is still sleeping in the sandbox: let it arrive, then count.
+        await new Promise((r) => setTimeout(r, max))
+        const made = await sandbox().control.payouts()
+        expect(made).toHaveLength(1)
+        expect(res.data.payout.withdrawal_record_id).toBe(made[0].withdrawalRecordId)
       })
 
       it("a lost answer (processed, then 502): the retry is answered from Platega's memory", async () => {
