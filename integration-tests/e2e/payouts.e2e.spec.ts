@@ -197,6 +197,20 @@ describeWithBrowser("the Platega money page in a real browser", () => {
         .waitFor()
       await page.getByTestId("platega-cards").getByText(t.activeOnly).waitFor()
 
+      // What the form refuses is never sent: a number failing Luhn, an amount under 1 000 ₽.
+      await page.getByTestId("new-payout").click()
+      const drawer = page.getByTestId("payout-drawer")
+      await drawer.getByText(t.typed, { exact: true }).click()
+      await drawer.getByTestId("payout-card-number").fill("2200 7000 0000 0008")
+      await drawer.getByTestId("payout-amount").fill("500")
+      await drawer.getByTestId("payout-submit").click()
+      await drawer.getByText("Это не номер карты").waitFor()
+      await drawer.getByText(/Введите целые рубли от 1\s000,00\s₽ до 87\s500,00\s₽/).waitFor()
+      expect(await page.getByRole("alertdialog").count()).toBe(0)
+      await screenshot(page, "platega-payout-ru-invalid")
+      await page.keyboard.press("Escape")
+      await drawer.waitFor({ state: "hidden" })
+
       const key = await payOut(page, "ru", { typed: TYPED_CARD }, 2000, {
         confirmAmount: /2\s000/,
         mask: TYPED_MASK,

@@ -188,53 +188,29 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
             {showErrors && errors.card && <Hint variant="error">{errors.card}</Hint>}
           </div>
         ) : (
-          <div className="flex flex-col gap-y-2">
-            <Label htmlFor="payout-card-number" size="small" weight="plus">
-              {t("platega_money.form.cardNumber")}
-            </Label>
-            <Input
-              id="payout-card-number"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="2200 0000 0000 0000"
-              value={cardNumber}
-              onChange={(e) => setCardNumber(e.target.value)}
-              aria-invalid={showErrors && !!errors.card}
-              data-testid="payout-card-number"
-            />
-            {showErrors && errors.card ? (
-              <Hint variant="error">{errors.card}</Hint>
-            ) : (
-              <Hint>{t("platega_money.form.cardNumberHint")}</Hint>
-            )}
-          </div>
+          <TextField
+            id="payout-card-number"
+            label={t("platega_money.form.cardNumber")}
+            placeholder="2200 0000 0000 0000"
+            value={cardNumber}
+            onChange={setCardNumber}
+            error={showErrors ? errors.card : undefined}
+            hint={t("platega_money.form.cardNumberHint")}
+          />
         )}
 
-        <div className="flex flex-col gap-y-2">
-          <Label htmlFor="payout-amount" size="small" weight="plus">
-            {t("platega_money.form.amount")}
-          </Label>
-          <Input
-            id="payout-amount"
-            inputMode="numeric"
-            autoComplete="off"
-            value={amountText}
-            onChange={(e) => setAmountText(e.target.value)}
-            aria-invalid={showErrors && !!errors.amount}
-            data-testid="payout-amount"
-          />
-          {showErrors && errors.amount ? (
-            <Hint variant="error">{errors.amount}</Hint>
-          ) : (
-            <Hint>
-              {t("platega_money.form.amountHint", {
-                min: money(limits.min),
-                max: money(limits.max),
-                available: rub ? money(rub.amount) : "—",
-              })}
-            </Hint>
-          )}
-        </div>
+        <TextField
+          id="payout-amount"
+          label={t("platega_money.form.amount")}
+          value={amountText}
+          onChange={setAmountText}
+          error={showErrors ? errors.amount : undefined}
+          hint={t("platega_money.form.amountHint", {
+            min: money(limits.min),
+            max: money(limits.max),
+            available: rub ? money(rub.amount) : "—",
+          })}
+        />
 
         <div className="flex flex-col gap-y-1">
           <Label size="small" weight="plus">
@@ -259,3 +235,31 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
     </form>
   )
 }
+
+/** A numeric text field with its label, and its error in place of the hint once there is one. */
+const TextField = (props: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  hint: string
+  placeholder?: string
+}) => (
+  <div className="flex flex-col gap-y-2">
+    <Label htmlFor={props.id} size="small" weight="plus">
+      {props.label}
+    </Label>
+    <Input
+      id={props.id}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      aria-invalid={!!props.error}
+      data-testid={props.id}
+    />
+    {props.error ? <Hint variant="error">{props.error}</Hint> : <Hint>{props.hint}</Hint>}
+  </div>
+)

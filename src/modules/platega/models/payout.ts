@@ -29,7 +29,7 @@ export const PlategaPayout = model
     error_code: model.text().nullable(),
     error_message: model.text().nullable(),
     error_trace_id: model.text().nullable(),
-    /** Requests sent to Platega for this payout, re-checks included. */
+    /** Times the payout was sent: the first send and each re-check (each may retry inside). */
     attempts: model.number().default(0),
     checked_at: model.dateTime().nullable(),
   })

@@ -8,6 +8,7 @@ import {
   type PayoutRow,
   type PlategaModuleService,
 } from "../../../modules/platega"
+import { NO_PAYOUT_KEY_MESSAGE } from "../payout-access"
 import type { CreatePayoutInput } from "../types"
 
 /**
@@ -24,6 +25,10 @@ export const findPayoutByKeyStep = createStep(
     )
     if (!row) return new StepResponse<AdminPayout | null>(null)
     const { payoutKey } = await platega.getEffectiveSettings()
+    // A typed card is recognised by its fingerprint, keyed by the payout key.
+    if (!row.card_id && !payoutKey) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, NO_PAYOUT_KEY_MESSAGE)
+    }
     if (!payoutMatchesRequest(row as PayoutRow, input, payoutKey)) {
       throw new MedusaError(
         MedusaError.Types.DUPLICATE_ERROR,
