@@ -18,6 +18,10 @@ const sandbox = useSandbox()
 // Short enough for a test to outwait; a timed-out payout is retried with the same key and bytes.
 const TIMEOUT_MS = 2000
 process.env.PLATEGA_TIMEOUT_MS = String(TIMEOUT_MS)
+// Specs run one after another in one process: the next one gets the default again.
+afterAll(() => {
+  delete process.env.PLATEGA_TIMEOUT_MS
+})
 
 // A Luhn-valid ruble card that is nowhere in the sandbox's lists; typed with spaces, as people do.
 const CARD = "2200700000000009"
