@@ -17,6 +17,7 @@ const plategaOptions = {
   payoutKey: env.PLATEGA_PAYOUT_KEY,
   returnUrl: env.PLATEGA_RETURN_URL,
   failedUrl: env.PLATEGA_FAILED_URL,
+  timeoutMs: env.PLATEGA_TIMEOUT_MS,
 }
 
 const WORKER_MODES = ["shared", "server", "worker"] as const

@@ -1,4 +1,14 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+import {
+  AdminCreatePlategaPayout,
+  AdminGetPlategaCards,
+  AdminGetPlategaPayouts,
+  AdminRecheckPlategaPayout,
+} from "./admin/platega/payouts/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +18,26 @@ export default defineMiddlewares({
       matcher: "/hooks/platega",
       method: ["POST"],
       bodyParser: false,
+    },
+    {
+      matcher: "/admin/platega/cards",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminGetPlategaCards, {})],
+    },
+    {
+      matcher: "/admin/platega/payouts",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminGetPlategaPayouts, {})],
+    },
+    {
+      matcher: "/admin/platega/payouts",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePlategaPayout)],
+    },
+    {
+      matcher: "/admin/platega/payouts/:id/recheck",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRecheckPlategaPayout)],
     },
   ],
 })

@@ -4,3 +4,8 @@ export { processPlategaCallbackWorkflow } from "./callbacks/process-platega-call
 export { runPlategaCallback } from "./callbacks/run-platega-callback"
 export { reconcilePlategaPaymentsWorkflow } from "./callbacks/reconcile-platega-payments"
 export type { ReconcileReport } from "./callbacks/reconcile-platega-payments"
+export { createPlategaPayoutWorkflow } from "./payouts/create-payout"
+export type { CreatePayoutResult } from "./payouts/create-payout"
+export { recheckPlategaPayoutWorkflow } from "./payouts/recheck-payout"
+export type { RecheckPayoutInput, RecheckPayoutResult } from "./payouts/recheck-payout"
+export type { CreatePayoutInput, PayoutActor } from "./payouts/types"

@@ -23,3 +23,11 @@ export * from "./codes"
 export * as schemas from "./schemas"
 export { DEFAULT_BASE_URL } from "./options"
 export type * from "./types"
+export { cardFingerprint } from "./card-fingerprint"
+export {
+  CARD_NUMBER_DIGITS,
+  isValidCardNumber,
+  luhnValid,
+  maskCardNumber,
+  normalizeCardNumber,
+} from "./card-number"

@@ -18,6 +18,7 @@ import {
 import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaJobRun } from "./models/job-run"
+import { PlategaPayout } from "./models/payout"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
@@ -54,6 +55,7 @@ type Cradle = {
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
   PlategaJobRun,
+  PlategaPayout,
   PlategaSettings,
   PlategaSettingsAudit,
 }) {
