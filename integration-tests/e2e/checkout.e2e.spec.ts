@@ -15,7 +15,7 @@ import {
   type ShownOrder,
 } from "./support/shop"
 
-// The sandbox's test cards (src/sandbox/README.md).
+// The sandbox's test cards (packages/platega-sandbox/README.md).
 const CARD_OK = "4242424242424242"
 const CARD_DECLINED = "4000000000000002"
 

@@ -6,6 +6,9 @@ export const DEFAULT_SECRET = "sandbox-secret"
 export const DEFAULT_PAYOUT_KEY = "sandbox-payout-key"
 export const DEFAULT_CLI_PORT = 4010
 export const DEFAULT_HOST = "127.0.0.1"
+/** The README, where an installed copy can reach it (the CLI help, the banner and GET /_sandbox link it). */
+export const DOCS_URL =
+  "https://github.com/platega-medusa/medusa-payment-platega/tree/main/packages/platega-sandbox#readme"
 
 export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   merchantName: "Sandbox Merchant",

@@ -3,9 +3,9 @@ import { existsSync } from "node:fs"
 import path from "node:path"
 import { parseCliArgs } from "../cli"
 
-// The CLI as users run it: `tsx src/sandbox/cli.ts …` in a child process.
+// The CLI as users run it: `tsx src/cli.ts …` in a child process, and the package bin.
 
-const ROOT = path.resolve(__dirname, "../../..")
+const ROOT = path.resolve(__dirname, "../..")
 const TSX = require.resolve("tsx/cli")
 
 function run(args: string[]): {
@@ -13,7 +13,7 @@ function run(args: string[]): {
   output: () => string
   exited: Promise<number | null>
 } {
-  const child = spawn(process.execPath, [TSX, "src/sandbox/cli.ts", ...args], {
+  const child = spawn(process.execPath, [TSX, "src/cli.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: "" },
   })
@@ -106,10 +106,10 @@ describe("sandbox CLI", () => {
     child.stdout.on("data", (d: Buffer) => (out += d.toString()))
     child.stderr.on("data", (d: Buffer) => (out += d.toString()))
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve))
-    if (existsSync(path.join(ROOT, ".medusa/server/src/sandbox/cli.js"))) {
+    if (existsSync(path.join(ROOT, "dist/cli.js"))) {
       expect([code, out.slice(0, 22)]).toEqual([0, "Usage: platega-sandbox"])
     } else {
-      expect([code, out]).toEqual([1, expect.stringContaining("run `npm run build` first")])
+      expect([code, out]).toEqual([1, expect.stringContaining("run `npm run build`")])
     }
   })
 

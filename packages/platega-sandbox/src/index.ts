@@ -16,6 +16,7 @@ export {
   DEFAULT_PAYOUT_KEY,
   DEFAULT_SECRET,
   DEFAULT_SETTINGS,
+  DOCS_URL,
 } from "./defaults"
 export { TEST_CARDS } from "./pages/payment"
 export { SEED_CARDS } from "./state/cards"

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify"
 import { z } from "zod"
 import type { SandboxContext } from "../context"
+import { DOCS_URL } from "../defaults"
 import { ControlError } from "../errors"
 import { pgHmacHeader } from "../hmac"
 import { subscriptionView } from "../state/subscriptions"
@@ -53,7 +54,7 @@ export function controlRoutes(
     transactions: ctx.txs.size,
     subscriptions: ctx.subs.size,
     callbackUrl: ctx.callbacks.url,
-    docs: "src/sandbox/README.md",
+    docs: DOCS_URL,
   }))
 
   app.get(`${base}/health`, opts, async () => ({ ok: true }))

@@ -5,6 +5,7 @@ import {
   DEFAULT_MERCHANT_ID,
   DEFAULT_PAYOUT_KEY,
   DEFAULT_SECRET,
+  DOCS_URL,
   startSandbox,
 } from "./index"
 import type { RunningSandbox, SandboxOptions } from "./types"
@@ -15,7 +16,8 @@ import type { RunningSandbox, SandboxOptions } from "./types"
 export const USAGE = `Usage: platega-sandbox [options]
 
 A local simulator of the Platega API (payments, subscriptions, exports, cards, payouts),
-with payer pages and a control API under /_sandbox. See src/sandbox/README.md.
+with payer pages, a dashboard at / and a control API under /_sandbox.
+Documentation: ${DOCS_URL}
 
 Options:
   --port <n>                 port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
@@ -124,7 +126,7 @@ function banner(
     `  Payout key     ${sandbox.payoutKey}  (Authorization: PG-HMAC or PAY-HMAC kid=<merchant id>, ts=…, sig=…)`,
     `  Callback URL   ${options.callbackUrl ?? "not set (POST /_sandbox/callback-url)"}`,
     `  Pay pages      ${sandbox.url}/pay/{id}  (test card 4242424242424242 succeeds, 4000000000000002 declines)`,
-    `  Control API    ${sandbox.url}/_sandbox  (see src/sandbox/README.md)`,
+    `  Control API    ${sandbox.url}/_sandbox  (${DOCS_URL})`,
     `  Time scale     ${options.timeScale ?? 1}`,
     `  Seed           ${seed ?? "random"}`,
     "",
@@ -165,7 +167,7 @@ export async function main(
   return sandbox
 }
 
-/** The entry point of both `tsx src/sandbox/cli.ts` and bin/platega-sandbox.js. */
+/** The entry point of both `tsx src/cli.ts` and bin/platega-sandbox.js. */
 export function run(argv: string[] = process.argv.slice(2)): void {
   main(argv).catch((err: unknown) => {
     if (err instanceof UsageError) {
