@@ -1,12 +1,17 @@
 import { createContext } from "./context"
-import { createControl } from "./control"
-import { DEFAULT_HOST, DEFAULT_MERCHANT_ID, DEFAULT_PAYOUT_KEY, DEFAULT_SECRET } from "./defaults"
-import { randomSeed } from "./rng"
+import { createControl } from "./control/api"
+import {
+  DEFAULT_HOST,
+  DEFAULT_MERCHANT_ID,
+  DEFAULT_PAYOUT_KEY,
+  DEFAULT_SECRET,
+} from "./shared/defaults"
+import { randomSeed } from "./shared/rng"
 import { buildServer } from "./server"
 import type { RunningSandbox, SandboxOptions } from "./types"
 
-// A faithful local simulator of the Platega API (see README.md). Independent of src/lib/platega and
-// of Medusa on purpose: two readings of the spec catch each other's mistakes.
+// A faithful local simulator of the Platega API (see README.md). Independent of the plugin's client
+// and of Medusa on purpose: two readings of the spec catch each other's mistakes.
 
 export * from "./types"
 export {
@@ -15,12 +20,12 @@ export {
   DEFAULT_MERCHANT_ID,
   DEFAULT_PAYOUT_KEY,
   DEFAULT_SECRET,
-  DEFAULT_SETTINGS,
   DOCS_URL,
-} from "./defaults"
-export { TEST_CARDS } from "./pages/payment"
-export { SEED_CARDS } from "./state/cards"
-export { buildStringToSign, pgHmacHeader, signPgHmac } from "./hmac"
+} from "./shared/defaults"
+export { DEFAULT_SETTINGS } from "./shared/settings"
+export { TEST_CARDS } from "./payer/payment-pages"
+export { SEED_CARDS } from "./cards-payouts/cards"
+export { buildStringToSign, pgHmacHeader, signPgHmac } from "./shared/hmac"
 
 function validateOptions(o: SandboxOptions): void {
   const problems: string[] = []

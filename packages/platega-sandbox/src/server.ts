@@ -6,15 +6,22 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify"
 import type { SandboxContext } from "./context"
-import { ApiError, ControlError, VALIDATION_MESSAGE, traceId, validationError } from "./errors"
-import { balanceRoutes } from "./routes/balance"
-import { cardRoutes } from "./routes/cards"
-import { controlRoutes } from "./routes/control"
-import { exportRoutes } from "./routes/export"
-import { payRoutes } from "./routes/pay"
-import { subscriptionRoutes } from "./routes/subscriptions"
-import { transactionRoutes } from "./routes/transactions"
-import type { SandboxControl } from "./types"
+import {
+  ApiError,
+  ControlError,
+  VALIDATION_MESSAGE,
+  traceId,
+  validationError,
+} from "./shared/errors"
+import { balanceRoutes } from "./balances/routes"
+import { cardRoutes } from "./cards-payouts/routes"
+import { controlRoutes } from "./control/routes"
+import { exportRoutes } from "./exports/routes"
+import { payRoutes } from "./payer/routes"
+import { refundRoutes } from "./refunds/routes"
+import { subscriptionRoutes } from "./subscriptions/routes"
+import { transactionRoutes } from "./transactions/routes"
+import type { SandboxControl } from "./control/types"
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -162,7 +169,9 @@ export async function buildServer(
     })
   })
 
+  // One call per resource folder: a new endpoint lives in its folder's routes.ts.
   transactionRoutes(app, ctx)
+  refundRoutes(app, ctx)
   subscriptionRoutes(app, ctx)
   exportRoutes(app, ctx)
   balanceRoutes(app, ctx)

@@ -1,6 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { pgHmacHeader } from "../hmac"
+import { pgHmacHeader } from "../shared/hmac"
 import { startSandbox } from "../index"
 import type { RunningSandbox, SandboxOptions } from "../types"
 

@@ -1,0 +1,58 @@
+import type { TimerHandle } from "../shared/clock"
+import type { SubscriptionStatus } from "./types"
+
+// Subscriptions are few (each is created by hand or by a test), so they are plain objects.
+
+export interface SubscriptionRecord {
+  id: string
+  status: SubscriptionStatus
+  amountMinor: number
+  currency: number
+  /** 1 day, 2 week, 3 month, 4 year */
+  intervalCode: number
+  intervalCount: number
+  description: string
+  payload: string | null
+  returnUrl: string | null
+  failedUrl: string | null
+  createdAt: number
+  bindDeadline: number
+  startAt: number | null
+  nextChargeAt: number | null
+  lastChargeAt: number | null
+  /** number of the next scheduled charge counted from startAt (the first charge is 0) */
+  nextChargeNumber: number
+  customerEmail: string | null
+  chargesSuccess: number
+  chargesFailed: number
+  totalAmountMinor: number
+  chargeIds: string[]
+  failNextCharges: number
+  /** the bind deadline or the next charge */
+  timer: TimerHandle | null
+}
+
+export class SubscriptionStore {
+  private readonly byId = new Map<string, SubscriptionRecord>()
+
+  add(record: SubscriptionRecord): void {
+    this.byId.set(record.id, record)
+  }
+
+  get(id: string): SubscriptionRecord | undefined {
+    return this.byId.get(id)
+  }
+
+  all(): SubscriptionRecord[] {
+    return [...this.byId.values()]
+  }
+
+  get size(): number {
+    return this.byId.size
+  }
+
+  clear(): void {
+    for (const s of this.byId.values()) s.timer?.cancel()
+    this.byId.clear()
+  }
+}
