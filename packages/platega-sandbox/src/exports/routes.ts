@@ -3,14 +3,15 @@ import type { SandboxContext } from "../context"
 import { fieldError } from "../shared/errors"
 import { matchTransactions, recordFormatter } from "./records"
 import { EXCEL_ROW_LIMIT } from "./files"
+import { jsonArrayStream } from "./json"
 import { parseExportFilter } from "./schemas"
 import { merchantRoute } from "../shared/routes"
 
 export function exportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const auth = merchantRoute(ctx)
 
-  // Inline records. Capped (settings.jsonExportLimit) because one JSON answer has to fit in memory
-  // on both sides; CSV and Excel stream and have no such cap.
+  // Inline records, streamed (see json.ts). Capped by settings.jsonExportLimit (1,000,000), because
+  // the client holds or parses the whole array; CSV and Excel have no such cap.
   app.post("/transaction/export/json", auth, async (req, reply) => {
     const filter = parseExportFilter(req.body)
     const matches = matchTransactions(ctx, filter)
@@ -21,10 +22,9 @@ export function exportRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         `${matches.length} transactions match; the JSON export returns at most ${limit}. Narrow from/to or use the CSV or Excel export.`,
       )
     }
-    const toRecord = recordFormatter(ctx, filter.timeZone)
-    const records = new Array(matches.length)
-    for (let k = 0; k < matches.length; k++) records[k] = toRecord(matches[k])
-    return reply.type("application/json; charset=utf-8").send(JSON.stringify(records))
+    return reply
+      .type("application/json; charset=utf-8")
+      .send(jsonArrayStream(matches, recordFormatter(ctx, filter.timeZone)))
   })
 
   app.post("/transaction/export/csv", auth, async (req) => {

@@ -30,7 +30,7 @@ export interface SandboxSettings {
   callbackMaxRetries: number
   /** decimals written for `amount` in transaction callbacks (the service sends 16); 0 = plain */
   callbackAmountDecimals: number
-  /** the JSON export answers 400 when more records match */
+  /** the JSON export (streamed) answers 400 when more records match */
   jsonExportLimit: number
   /** payout fee, percent of amountRub, debited on top */
   payoutFeePercent: number
@@ -64,7 +64,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   callbackTimeoutMs: 60_000,
   callbackMaxRetries: 3,
   callbackAmountDecimals: 16,
-  jsonExportLimit: 50_000,
+  jsonExportLimit: 1_000_000,
   payoutFeePercent: 1,
   cancelErrorsAsText: true,
   allowRemoteControl: false,
