@@ -13,6 +13,7 @@ import {
   charge,
   chargeCallbackBody,
   declineSubscription,
+  payerCancelSubscription,
   requireSubscription,
   sendStatusCallback,
 } from "../subscriptions/engine"
@@ -51,7 +52,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
       return tx(id)
     },
     async decline(id) {
-      declinePayment(ctx, requireTransaction(ctx, id), "declined through the control API")
+      declinePayment(ctx, requireTransaction(ctx, id), "control")
       return tx(id)
     },
     async chargeback(id) {
@@ -153,34 +154,39 @@ export function createControl(ctx: SandboxContext): SandboxControl {
     },
     async getSubscription(id) {
       const record = ctx.subs.get(id)
-      return record ? subscriptionView(record) : undefined
+      return record ? subscriptionView(ctx, record) : undefined
     },
     async bindSubscription(id, opts = {}) {
       const record = sub(id)
       bindSubscription(ctx, record, { email: opts.email ?? "payer@example.com" })
-      return subscriptionView(record)
+      return subscriptionView(ctx, record)
     },
     async declineSubscription(id) {
       const record = sub(id)
       declineSubscription(ctx, record)
-      return subscriptionView(record)
+      return subscriptionView(ctx, record)
     },
     async chargeSubscription(id, outcome) {
       const record = sub(id)
       charge(ctx, record, outcome)
-      return subscriptionView(record)
+      return subscriptionView(ctx, record)
     },
     async failNextCharges(id, count) {
       if (!Number.isInteger(count) || count < 0)
         throw new ControlError(400, "count must be an integer >= 0")
       const record = sub(id)
       record.failNextCharges = count
-      return subscriptionView(record)
+      return subscriptionView(ctx, record)
     },
     async cancelSubscription(id) {
       const record = sub(id)
       cancelSubscription(ctx, record)
-      return subscriptionView(record)
+      return subscriptionView(ctx, record)
+    },
+    async payerCancelSubscription(id) {
+      const record = sub(id)
+      payerCancelSubscription(ctx, record)
+      return subscriptionView(ctx, record)
     },
     async balances() {
       return ctx.ledger.views()

@@ -115,7 +115,9 @@ export function controlRoutes(
   })
 
   // Subscriptions
-  app.get(`${base}/subscriptions`, opts, async () => ctx.subs.all().map(subscriptionView))
+  app.get(`${base}/subscriptions`, opts, async () =>
+    ctx.subs.all().map((s) => subscriptionView(ctx, s)),
+  )
   app.get<Id>(`${base}/subscriptions/:id`, opts, async (req) => {
     const view = await control.getSubscription(req.params.id.toLowerCase())
     if (!view) throw new ControlError(404, `subscription ${req.params.id} was not found`)
@@ -149,6 +151,9 @@ export function controlRoutes(
   )
   app.post<Id>(`${base}/subscriptions/:id/cancel`, opts, async (req) =>
     control.cancelSubscription(req.params.id.toLowerCase()),
+  )
+  app.post<Id>(`${base}/subscriptions/:id/payer-cancel`, opts, async (req) =>
+    control.payerCancelSubscription(req.params.id.toLowerCase()),
   )
   app.post<Id>(`${base}/subscriptions/:id/callback`, opts, async (req) => {
     await control.fireCallback(req.params.id.toLowerCase())

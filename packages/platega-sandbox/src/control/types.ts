@@ -37,6 +37,8 @@ export interface SandboxControl {
   chargeSubscription(id: string, outcome?: ChargeOutcome): Promise<SandboxSubscription>
   failNextCharges(id: string, count: number): Promise<SandboxSubscription>
   cancelSubscription(id: string): Promise<SandboxSubscription>
+  /** the payer cancels through the link in Platega's e-mail: → Cancelled, SUBSCRIPTION_CANCELLED */
+  payerCancelSubscription(id: string): Promise<SandboxSubscription>
   balances(): Promise<BalanceView[]>
   setBalance(currency: string, amount: number): Promise<BalanceView[]>
   payouts(): Promise<PayoutRecord[]>

@@ -1,9 +1,11 @@
-import { formatAmount, html, page, raw, type SafeHtml } from "../shared/html"
+import { html, raw, type SafeHtml } from "../shared/html"
+import { fill, formatMoney, texts, utcText } from "./i18n"
+import { countdownText, payerPage, type PayerPageContext } from "./layout"
 
-// Payer pages of one-off payments: SBP QR, card form, other methods, and the method choice of a
-// method-less (v2) link.
+// Payer pages of one-off payments: SBP QR, card form, other methods, the method choice of a
+// method-less (v2) link, and the result.
 
-export interface PaymentPageModel {
+export interface PaymentPageModel extends PayerPageContext {
   id: string
   /** absolute base of this payment's actions: `${publicUrl}/pay/${id}` */
   base: string
@@ -11,73 +13,95 @@ export interface PaymentPageModel {
   currency: string
   description: string
   merchantName: string
-  methodName: string
-  expiresAt: string
+  methodName: string | null
+  /** the deadline on the sandbox clock (epoch ms) */
+  expiresAt: number
+  /** real milliseconds until then (the sandbox clock may run faster) */
+  remainingMs: number
 }
 
 export interface TestCard {
   number: string
-  outcome: string
+  outcome: "cardOk" | "cardOkMir" | "cardDeclined" | "cardNoFunds" | "cardProcessing"
 }
 
 /** Test card numbers, shown on the card page and documented in README.md. */
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: "4242424242424242", outcome: "succeeds (CONFIRMED)" },
-  { number: "2200000000000004", outcome: "succeeds (CONFIRMED, MIR)" },
-  { number: "4000000000000002", outcome: "is declined (CANCELED: card declined)" },
-  { number: "4000000000009995", outcome: "is declined (CANCELED: insufficient funds)" },
-  {
-    number: "4000000000000119",
-    outcome: "fails with a processing error: the payment stays PENDING, try again",
-  },
+  { number: "4242424242424242", outcome: "cardOk" },
+  { number: "2200000000000004", outcome: "cardOkMir" },
+  { number: "4000000000000002", outcome: "cardDeclined" },
+  { number: "4000000000009995", outcome: "cardNoFunds" },
+  { number: "4000000000000119", outcome: "cardProcessing" },
 ]
 
 function summary(m: PaymentPageModel): SafeHtml {
+  const t = texts(m.lang)
   return html`<div class="card">
     <div class="muted">${m.merchantName}</div>
-    <div class="amount" data-testid="amount">${formatAmount(m.amount, m.currency)}</div>
-    <div data-testid="description">${m.description}</div>
+    <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
+    <div class="description" data-testid="description">${m.description}</div>
     <div class="muted">
-      Method: <span data-testid="method">${m.methodName}</span> · pay before
-      <time data-testid="expires-at" datetime="${m.expiresAt}">${m.expiresAt}</time>
+      ${t.method}: <span data-testid="method">${m.methodName ?? t.anyMethod}</span>
     </div>
+    <div class="muted">
+      ${t.payBefore}
+      <time data-testid="expires-at" data-local datetime="${new Date(m.expiresAt).toISOString()}"
+        >${utcText(m.expiresAt)}</time
+      >
+      · ${t.timeLeft}
+      <span
+        class="countdown"
+        data-testid="countdown"
+        data-countdown-ms="${Math.max(0, Math.round(m.remainingMs))}"
+        >${countdownText(m.remainingMs)}</span
+      >
+    </div>
+    <p class="error" data-time-is-up data-testid="time-is-up" hidden>${t.timeIsUp}</p>
   </div>`
 }
 
+const action = (m: PaymentPageModel, path: string) => `${m.base}/${path}${m.langQuery}`
+
 function declineForm(m: PaymentPageModel): SafeHtml {
-  return html`<form method="post" action="${m.base}/decline" style="display:inline">
-    <button type="submit" data-testid="decline-button">Decline</button>
+  return html`<form method="post" action="${action(m, "decline")}" style="display:inline">
+    <button type="submit" data-pay-action data-testid="decline-button">
+      ${texts(m.lang).decline}
+    </button>
+  </form>`
+}
+
+function payForm(m: PaymentPageModel): SafeHtml {
+  return html`<form method="post" action="${action(m, "confirm")}" style="display:inline">
+    <button type="submit" class="primary" data-pay-action data-testid="pay-button">
+      ${texts(m.lang).pay}
+    </button>
   </form>`
 }
 
 export function qrPage(m: PaymentPageModel, qrDataUrl: string, qrText: string): string {
-  return page(
-    "Pay by SBP",
-    html`<h1>Pay by SBP</h1>
+  const t = texts(m.lang)
+  return payerPage(
+    m,
+    t.payBySbp,
+    html`<h1>${t.payBySbp}</h1>
       ${summary(m)}
       <div class="card">
-        <p>Scan the QR code with a banking app, or use the buttons to play the payer.</p>
-        <img class="qr" data-testid="qr-image" alt="SBP QR code" src="${qrDataUrl}" />
-        <p class="muted" data-testid="qr-content">${qrText}</p>
-        <form method="post" action="${m.base}/confirm" style="display:inline">
-          <button type="submit" class="primary" data-testid="pay-button">Pay</button>
-        </form>
-        ${declineForm(m)}
+        <p>${t.scanQr}</p>
+        <img class="qr" data-testid="qr-image" alt="${t.qrAlt}" src="${qrDataUrl}" />
+        <p class="muted" style="word-break:break-all" data-testid="qr-content">${qrText}</p>
+        ${payForm(m)} ${declineForm(m)}
       </div>`,
   )
 }
 
 export function genericPage(m: PaymentPageModel): string {
-  return page(
-    `Pay by ${m.methodName}`,
-    html`<h1>Pay by ${m.methodName}</h1>
+  const title = fill(texts(m.lang).payBy, { method: m.methodName ?? "" })
+  return payerPage(
+    m,
+    title,
+    html`<h1>${title}</h1>
       ${summary(m)}
-      <div class="card">
-        <form method="post" action="${m.base}/confirm" style="display:inline">
-          <button type="submit" class="primary" data-testid="pay-button">Pay</button>
-        </form>
-        ${declineForm(m)}
-      </div>`,
+      <div class="card">${payForm(m)} ${declineForm(m)}</div>`,
   )
 }
 
@@ -88,21 +112,23 @@ export interface CardFormValues {
 }
 
 export function cardPage(m: PaymentPageModel, error?: string, values: CardFormValues = {}): string {
+  const t = texts(m.lang)
   const rows = TEST_CARDS.map(
     (c) =>
       html`<tr>
         <td><code>${c.number}</code></td>
-        <td>${c.outcome}</td>
+        <td>${t[c.outcome]}</td>
       </tr>`,
   )
-  return page(
-    "Pay by card",
-    html`<h1>Pay by card</h1>
+  return payerPage(
+    m,
+    t.payByCard,
+    html`<h1>${t.payByCard}</h1>
       ${summary(m)}
       ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : raw("")}
       <div class="card">
-        <form method="post" action="${m.base}/card">
-          <label for="cardNumber">Card number</label>
+        <form method="post" action="${action(m, "card")}">
+          <label for="cardNumber">${t.cardNumber}</label>
           <input
             type="text"
             id="cardNumber"
@@ -113,7 +139,7 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
             value="${values.cardNumber ?? ""}"
             required
           />
-          <label for="expiry">Expiry (MM/YY)</label>
+          <label for="expiry">${t.expiry}</label>
           <input
             type="text"
             id="expiry"
@@ -124,7 +150,7 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
             value="${values.expiry ?? "12/34"}"
             required
           />
-          <label for="cvc">CVC</label>
+          <label for="cvc">${t.cvc}</label>
           <input
             type="text"
             id="cvc"
@@ -135,7 +161,7 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
             value="123"
             required
           />
-          <label for="holder">Card holder</label>
+          <label for="holder">${t.holder}</label>
           <input
             type="text"
             id="holder"
@@ -144,17 +170,14 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
             data-testid="card-holder"
             value="${values.holder ?? "TEST PAYER"}"
           />
-          <button type="submit" class="primary" data-testid="pay-button">
-            Pay ${formatAmount(m.amount, m.currency)}
+          <button type="submit" class="primary" data-testid="pay-button" data-pay-action>
+            ${fill(t.payAmount, { amount: formatMoney(m.lang, m.amount, m.currency) })}
           </button>
         </form>
         ${declineForm(m)}
       </div>
       <div class="card">
-        <p>
-          <strong>Test cards</strong> (any future expiry, any CVC). Any other number that passes the
-          Luhn check succeeds.
-        </p>
+        <p><strong>${t.testCards}</strong> ${t.testCardsNote}</p>
         <table data-testid="test-cards">
           ${rows}
         </table>
@@ -163,48 +186,78 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
 }
 
 export function methodChoicePage(m: PaymentPageModel): string {
-  return page(
-    "Choose a payment method",
-    html`<h1>Choose a payment method</h1>
+  const t = texts(m.lang)
+  return payerPage(
+    m,
+    t.chooseMethod,
+    html`<h1>${t.chooseMethod}</h1>
       ${summary(m)}
       <div class="card">
-        <form method="post" action="${m.base}/method" style="display:inline">
+        <form method="post" action="${action(m, "method")}" style="display:inline">
           <input type="hidden" name="method" value="2" />
-          <button type="submit" class="primary" data-testid="method-sbp">SBP (QR)</button>
+          <button type="submit" class="primary" data-testid="method-sbp" data-pay-action>
+            ${t.sbpOption}
+          </button>
         </form>
-        <form method="post" action="${m.base}/method" style="display:inline">
+        <form method="post" action="${action(m, "method")}" style="display:inline">
           <input type="hidden" name="method" value="11" />
-          <button type="submit" class="primary" data-testid="method-card">Bank card</button>
+          <button type="submit" class="primary" data-testid="method-card" data-pay-action>
+            ${t.cardOption}
+          </button>
         </form>
         ${declineForm(m)}
       </div>`,
   )
 }
 
-export interface ResultModel {
+export interface ResultModel extends PayerPageContext {
   id: string
+  /** the raw status (CONFIRMED, Active…) */
   status: string
   message: string
+  /** why it failed, in the payer's language, when the sandbox knows */
+  reason?: string | null
+  description?: string
   continueUrl: string | null
 }
 
-export function resultPage(r: ResultModel, httpNote?: string): string {
-  return page(
-    `Payment ${r.status}`,
-    html`<h1>Payment <span data-testid="status">${r.status}</span></h1>
+export function resultPage(r: ResultModel): string {
+  const t = texts(r.lang)
+  const title = t.state[r.status] ?? r.status
+  const bad = ["CANCELED", "Failed", "PastDue"].includes(r.status)
+  return payerPage(
+    r,
+    title,
+    html`<h1 data-testid="result-title">${title}</h1>
       <div class="card">
+        ${r.description ? html`<p class="description">${r.description}</p>` : raw("")}
         <p data-testid="message">${r.message}</p>
-        ${httpNote ? html`<p class="muted">${httpNote}</p>` : raw("")}
-        <p class="muted">Reference: <code data-testid="reference">${r.id}</code></p>
-        ${r.continueUrl ? html`<p><a href="${r.continueUrl}" data-testid="continue-link">Back to the shop</a></p>` : raw("")}
+        ${
+          r.reason
+            ? html`<p class="${bad ? "error" : "ok"}" data-testid="decline-reason">
+                <strong>${t.reason}:</strong> ${r.reason}
+              </p>`
+            : raw("")
+        }
+        <p class="muted">${t.status}: <code data-testid="status">${r.status}</code></p>
+        <p class="muted">${t.reference}: <code data-testid="reference">${r.id}</code></p>
+        ${
+          r.continueUrl
+            ? html`<p>
+                <a href="${r.continueUrl}" data-testid="continue-link">${t.backToShop}</a>
+              </p>`
+            : raw("")
+        }
       </div>`,
   )
 }
 
-export function notFoundPage(id: string): string {
-  return page(
-    "Not found",
-    html`<h1>Payment not found</h1>
-      <p data-testid="message">There is no payment or subscription ${id}.</p>`,
+export function notFoundPage(c: PayerPageContext, id: string): string {
+  const t = texts(c.lang)
+  return payerPage(
+    c,
+    t.notFound,
+    html`<h1>${t.notFound}</h1>
+      <p data-testid="message">${fill(t.notFoundText, { id })}</p>`,
   )
 }

@@ -1,37 +1,56 @@
-import { formatAmount, html, page } from "../shared/html"
+import { html, raw } from "../shared/html"
+import { fill, formatMoney, texts, utcText } from "./i18n"
+import { countdownText, payerPage, type PayerPageContext } from "./layout"
 
-// The subscription agreement page: the payer binds an account (or declines) within the bind window.
+// The subscription agreement page (the payer binds an account, or declines, within the bind
+// window), and the cancel page behind the link in Platega's e-mails.
 
-export interface SubscriptionPageModel {
+export interface SubscriptionPageModel extends PayerPageContext {
   id: string
   base: string
   amount: number
   currency: string
   description: string
   merchantName: string
-  /** "every 1 Month" */
+  /** "every 1 Month" / "каждый месяц" */
   schedule: string
-  bindDeadline: string
+  /** sandbox-clock epoch ms */
+  bindDeadline: number
+  remainingMs: number
 }
 
 export function subscriptionPage(m: SubscriptionPageModel): string {
-  return page(
-    "Set up a subscription",
-    html`<h1>Set up a subscription</h1>
+  const t = texts(m.lang)
+  return payerPage(
+    m,
+    t.subscriptionSetup,
+    html`<h1>${t.subscriptionSetup}</h1>
       <div class="card">
         <div class="muted">${m.merchantName}</div>
-        <div class="amount" data-testid="amount">${formatAmount(m.amount, m.currency)}</div>
+        <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
         <div data-testid="schedule">${m.schedule}</div>
-        <div data-testid="description">${m.description}</div>
+        <div class="description" data-testid="description">${m.description}</div>
         <div class="muted">
-          Bind before
-          <time data-testid="bind-deadline" datetime="${m.bindDeadline}">${m.bindDeadline}</time>.
-          The first charge is made at once.
+          ${t.bindBefore}
+          <time
+            data-testid="bind-deadline"
+            data-local
+            datetime="${new Date(m.bindDeadline).toISOString()}"
+            >${utcText(m.bindDeadline)}</time
+          >
+          · ${t.timeLeft}
+          <span
+            class="countdown"
+            data-testid="countdown"
+            data-countdown-ms="${Math.max(0, Math.round(m.remainingMs))}"
+            >${countdownText(m.remainingMs)}</span
+          >. ${t.firstChargeNow}
         </div>
+        <p class="error" data-time-is-up hidden>${t.timeIsUp}</p>
       </div>
       <div class="card">
-        <form method="post" action="${m.base}/bind">
-          <label for="email">E-mail for receipts</label>
+        <form method="post" action="${m.base}/bind${m.langQuery}">
+          <label for="email">${t.email}</label>
           <input
             type="email"
             id="email"
@@ -41,14 +60,82 @@ export function subscriptionPage(m: SubscriptionPageModel): string {
           />
           <label
             ><input type="checkbox" name="failRenewals" value="1" data-testid="fail-renewals" />
-            Simulate insufficient funds on renewals (the first charge succeeds, later ones
-            fail)</label
+            ${t.failRenewals}</label
           >
-          <button type="submit" class="primary" data-testid="bind-button">Bind account</button>
+          <button type="submit" class="primary" data-pay-action data-testid="bind-button">
+            ${t.bind}
+          </button>
         </form>
-        <form method="post" action="${m.base}/decline">
-          <button type="submit" data-testid="decline-button">Decline</button>
+        <form method="post" action="${m.base}/decline${m.langQuery}">
+          <button type="submit" data-pay-action data-testid="decline-button">${t.decline}</button>
         </form>
       </div>`,
+  )
+}
+
+export interface CancelPageModel extends PayerPageContext {
+  id: string
+  /** where the form posts: the same cancel link */
+  action: string
+  status: string
+  amount: number
+  currency: string
+  description: string
+  merchantName: string
+  schedule: string
+  nextChargeAt: number | null
+  /** set after the payer cancelled (or when it cannot be cancelled) */
+  outcome?: { ok: boolean; message: string }
+}
+
+export function cancelPage(m: CancelPageModel): string {
+  const t = texts(m.lang)
+  const cancellable = !m.outcome && (m.status === "Active" || m.status === "PastDue")
+  return payerPage(
+    m,
+    t.cancelTitle,
+    html`<h1>${t.cancelTitle}</h1>
+      <div class="card">
+        <div class="muted">${m.merchantName}</div>
+        <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
+        <div data-testid="schedule">${m.schedule}</div>
+        <div class="description" data-testid="description">${m.description}</div>
+        <p class="muted">
+          ${t.status}: <code data-testid="status">${m.status}</code> (${t.state[m.status] ?? ""})
+        </p>
+        ${
+          m.nextChargeAt !== null
+            ? html`<p class="muted">
+                ${t.nextCharge}:
+                <time data-local datetime="${new Date(m.nextChargeAt).toISOString()}"
+                  >${utcText(m.nextChargeAt)}</time
+                >
+              </p>`
+            : raw("")
+        }
+      </div>
+      ${
+        m.outcome
+          ? html`<p class="${m.outcome.ok ? "ok" : "error"}" data-testid="message">
+              ${m.outcome.message}
+            </p>`
+          : raw("")
+      }
+      ${
+        cancellable
+          ? html`<div class="card">
+              <p>${t.cancelText}</p>
+              <form method="post" action="${m.action}">
+                <button type="submit" class="primary" data-testid="cancel-subscription-button">
+                  ${t.cancelButton}
+                </button>
+              </form>
+            </div>`
+          : !m.outcome
+            ? html`<p class="error" data-testid="message">
+                ${fill(t.cannotCancel, { status: m.status })}
+              </p>`
+            : raw("")
+      }`,
   )
 }

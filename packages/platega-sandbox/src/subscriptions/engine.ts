@@ -56,6 +56,7 @@ export function createSubscription(
     totalAmountMinor: 0,
     chargeIds: [],
     failNextCharges: 0,
+    cancelledBy: null,
     timer: null,
   }
   record.timer = ctx.clock.schedule(record.bindDeadline, () => {
@@ -129,6 +130,18 @@ export function declineSubscription(ctx: SandboxContext, record: SubscriptionRec
 /** Merchant cancel: idempotent, a final subscription is answered as it is. */
 export function cancelSubscription(ctx: SandboxContext, record: SubscriptionRecord): void {
   if (record.status === "Cancelled" || record.status === "Failed") return
+  record.cancelledBy = "merchant"
+  setStatus(ctx, record, "Cancelled")
+}
+
+/**
+ * The payer cancels through the link in Platega's e-mail: a bound subscription (Active or PastDue)
+ * becomes Cancelled and the merchant gets SUBSCRIPTION_CANCELLED. Cancelling again changes nothing.
+ */
+export function payerCancelSubscription(ctx: SandboxContext, record: SubscriptionRecord): void {
+  if (record.status === "Cancelled") return
+  requireStatus(record, ["Active", "PastDue"], "cancel (as the payer)")
+  record.cancelledBy = "payer"
   setStatus(ctx, record, "Cancelled")
 }
 
@@ -166,7 +179,7 @@ export function charge(
     flags: TX_FLAG.SUBSCRIPTION_CHARGE,
     extra: {
       subscriptionId: record.id,
-      ...(success ? {} : { declineReason: "subscription charge failed" }),
+      ...(success ? {} : { declineReason: "charge_failed" as const }),
     },
   })
   record.chargeIds.push(ctx.txs.ids[i])

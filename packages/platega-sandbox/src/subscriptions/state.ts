@@ -28,6 +28,8 @@ export interface SubscriptionRecord {
   totalAmountMinor: number
   chargeIds: string[]
   failNextCharges: number
+  /** who cancelled it: the merchant (API) or the payer (the link in Platega's e-mail) */
+  cancelledBy: "merchant" | "payer" | null
   /** the bind deadline or the next charge */
   timer: TimerHandle | null
 }

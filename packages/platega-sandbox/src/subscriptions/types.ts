@@ -31,4 +31,8 @@ export interface SandboxSubscription {
   chargeIds: string[]
   /** how many coming charges will fail (control: failNextCharges) */
   failNextCharges: number
+  /** who cancelled it, once Cancelled */
+  cancelledBy: "merchant" | "payer" | null
+  /** the payer's cancel link, as in Platega's e-mail (GET shows a page, POST cancels) */
+  payerCancelUrl: string
 }

@@ -1,5 +1,5 @@
 import type { SandboxContext } from "../context"
-import { payPageUrl } from "../payer/links"
+import { payerCancelUrl, payPageUrl } from "../payer/links"
 import { CURRENCIES, INTERVAL_UNITS, subscriptionStatusCode } from "../shared/codes"
 import { fromMinor } from "../shared/money"
 import { iso, isoOrNull } from "../shared/timefmt"
@@ -62,7 +62,7 @@ export function subscriptionSingle(s: SubscriptionRecord) {
 }
 
 /** The control API's view: everything the sandbox knows about the subscription. */
-export function subscriptionView(s: SubscriptionRecord): SandboxSubscription {
+export function subscriptionView(ctx: SandboxContext, s: SubscriptionRecord): SandboxSubscription {
   return {
     id: s.id,
     status: s.status,
@@ -86,5 +86,7 @@ export function subscriptionView(s: SubscriptionRecord): SandboxSubscription {
     totalAmount: fromMinor(s.totalAmountMinor),
     chargeIds: [...s.chargeIds],
     failNextCharges: s.failNextCharges,
+    cancelledBy: s.cancelledBy,
+    payerCancelUrl: payerCancelUrl(ctx, s.id),
   }
 }

@@ -3,6 +3,7 @@ import type { SandboxContext } from "../context"
 import { ControlError } from "../shared/errors"
 import { formatAmountDecimals } from "../shared/money"
 import { TX_FLAG, type TxExtra } from "./state"
+import type { DeclineReason } from "./types"
 
 // One-off payments: creation, the payer's outcome, expiry, and the transaction status callback.
 
@@ -76,21 +77,23 @@ export function confirmPayment(ctx: SandboxContext, i: number, method?: number):
 export function declinePayment(
   ctx: SandboxContext,
   i: number,
-  reason: string,
-  method?: number,
+  reason: DeclineReason,
+  opts: { method?: number; card?: string } = {},
 ): void {
   requirePending(ctx, i, "decline")
   const { txs } = ctx
-  if (method !== undefined && txs.method[i] === NO_METHOD) txs.method[i] = method
+  if (opts.method !== undefined && txs.method[i] === NO_METHOD) txs.method[i] = opts.method
   txs.status[i] = TX_STATUS.CANCELED
-  txs.extra(i).declineReason = reason
+  const extra = txs.extra(i)
+  extra.declineReason = reason
+  if (opts.card) extra.declinedCard = opts.card.slice(-4)
   sendTransactionCallback(ctx, i)
 }
 
 function expire(ctx: SandboxContext, i: number): void {
   // The row may be gone (reset) or settled meanwhile; then the batch has nothing to do.
   if (i >= ctx.txs.size || !ctx.txs.isPending(i)) return
-  declinePayment(ctx, i, "expired: not paid in time")
+  declinePayment(ctx, i, "expired")
 }
 
 /** The payer page refuses payment after this time (the batch cancels later). */

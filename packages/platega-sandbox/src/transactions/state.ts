@@ -1,7 +1,7 @@
 import { CURRENCIES, NO_METHOD, TX_STATUS, methodName, txStatusName } from "../shared/codes"
 import { commissionMinor, fromMinor } from "../shared/money"
 import { iso } from "../shared/timefmt"
-import type { RefundStatus, SandboxTransaction } from "./types"
+import type { DeclineReason, RefundStatus, SandboxTransaction } from "./types"
 
 // Transactions are stored column-wise in typed arrays: a million seeded rows cost about 130 MB
 // (the id string and its map entry dominate) instead of the ~1 KB per row plain objects would take.
@@ -25,8 +25,10 @@ export interface TxExtra {
   metadata?: { userId?: string; userName?: string }
   subscriptionId?: string
   refundMessage?: string
-  /** why the payer page or the control API declined it */
-  declineReason?: string
+  /** why the payer page, the clock or the control API declined it */
+  declineReason?: DeclineReason
+  /** the last four digits of a declined card */
+  declinedCard?: string
 }
 
 export interface NewTransaction {
@@ -172,6 +174,7 @@ export class TransactionStore {
       commission: fromMinor(this.commissionMinor(i)),
       refundStatus: this.refundStatus(i),
       refundStatusMessage: extra?.refundMessage ?? null,
+      declineReason: extra?.declineReason ?? null,
       subscriptionId: extra?.subscriptionId ?? null,
       link: (this.flags[i] & TX_FLAG.LINK) !== 0,
       seeded: (this.flags[i] & TX_FLAG.SEEDED) !== 0,

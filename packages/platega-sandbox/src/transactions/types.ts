@@ -5,6 +5,10 @@ export type TransactionStatus = "PENDING" | "CONFIRMED" | "CANCELED" | "CHARGEBA
 /** Refund ("cancel") progress of a confirmed transaction, as shown in `refundStatus`. */
 export type RefundStatus = "MANUAL_CONTROL" | "COMPLETED" | "REJECTED"
 
+/** Why a payment ended CANCELED (the payer's page says it in the payer's language). */
+export type DeclineReason =
+  "card_declined" | "insufficient_funds" | "payer" | "expired" | "control" | "charge_failed"
+
 export interface SandboxTransaction {
   id: string
   status: TransactionStatus
@@ -24,6 +28,8 @@ export interface SandboxTransaction {
   commission: number
   refundStatus: RefundStatus | null
   refundStatusMessage: string | null
+  /** why it was declined, once CANCELED */
+  declineReason: DeclineReason | null
   subscriptionId: string | null
   /** created through /v2/transaction/process */
   link: boolean

@@ -9,6 +9,7 @@ import {
   postForm,
   start,
 } from "../../__tests__/helpers"
+import { crc16, transactionIdOfQr } from "../qr"
 
 const page = async (url: string) => {
   const res = await fetch(url)
@@ -42,9 +43,18 @@ describe("sandbox: payer pages", () => {
       const svg = Buffer.from(img![1], "base64").toString("utf8")
       expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/)
       expect(svg).toContain("<path")
-      expect(p.html).toContain(`data-testid="qr-content">${sandbox.url}/qr/${transactionId}<`)
-      expect(p.html).toContain('data-testid="pay-button">Pay</button>')
-      expect(p.html).toContain('data-testid="decline-button">Decline</button>')
+      const qrText = /data-testid="qr-content">([^<]+)</.exec(p.html)![1].replace(/&amp;/g, "&")
+      expect(qrText).toMatch(
+        new RegExp(
+          `^${sandbox.url}/qr/AD10000[0-9A-Z]{25}\\?type=02&bank=\\d{12}&sum=150000&cur=RUB&crc=[0-9A-F]{4}$`,
+        ),
+      )
+      // The QR link opens this payment's pay page, like a banking app following an NSPK link.
+      const opened = await fetch(qrText, { redirect: "manual" })
+      expect([opened.status, opened.headers.get("location")]).toEqual([302, redirect])
+      expect(transactionId).toBe(transactionIdOfQr(new URL(qrText).pathname.slice(4)))
+      expect(p.html).toMatch(/data-testid="pay-button">\s*Pay\s*<\/button>/)
+      expect(p.html).toMatch(/data-testid="decline-button">\s*Decline\s*<\/button>/)
       expect(p.html).toContain("1500.00 RUB")
     })
 
@@ -207,7 +217,7 @@ describe("sandbox: payer pages", () => {
     it("shows bind / decline; binding activates it and goes to the result page without a return URL", async () => {
       const { redirect, transactionId } = await createSubscription(sandbox)
       const p = await page(redirect)
-      expect(p.html).toContain('data-testid="bind-button">Bind account</button>')
+      expect(p.html).toMatch(/data-testid="bind-button">\s*Bind account\s*<\/button>/)
       expect(p.html).toContain('data-testid="decline-button"')
       expect(p.html).toContain("every 1 Month")
       const res = await postForm(`${redirect}/bind`, { email: "ann@example.com" })

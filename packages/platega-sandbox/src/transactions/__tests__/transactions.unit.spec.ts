@@ -1,4 +1,5 @@
 import type { RunningSandbox } from "../../types"
+import { crc16, qrIdOf } from "../../payer/qr"
 import {
   FAILED_URL,
   RETURN_URL,
@@ -9,6 +10,12 @@ import {
 } from "../../__tests__/helpers"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The NSPK-shaped SBP link of a transaction, with its checksum (see payer/qr.ts). */
+function sbpQr(sandbox: RunningSandbox, id: string, kopecks: number): string {
+  const base = `${sandbox.url}/qr/${qrIdOf(id)}?type=02&bank=100000000000&sum=${kopecks}&cur=RUB`
+  return `${base}&crc=${crc16(base)}`
+}
 
 describe("sandbox: transactions API", () => {
   let sandbox: RunningSandbox
@@ -220,7 +227,7 @@ describe("sandbox: transactions API", () => {
         return: RETURN_URL,
         comissionUsdt: 0.32,
         amountUsdt: 10.81,
-        qr: `${sandbox.url}/qr/${created.transactionId}`,
+        qr: sbpQr(sandbox, created.transactionId, 100000),
         payformSuccessUrl: RETURN_URL,
         payload: "session_1",
         comissionType: 0,
@@ -289,7 +296,7 @@ describe("sandbox: transactions API", () => {
       const created = await createPayment(sandbox, {}, { amount: 12.99 })
       const res = await api(sandbox, "GET", `/h2h/${created.transactionId}`)
       expect(res.status).toBe(200)
-      expect(res.body).toEqual({ amount: 12.99, qr: `${sandbox.url}/qr/${created.transactionId}` })
+      expect(res.body).toEqual({ amount: 12.99, qr: sbpQr(sandbox, created.transactionId, 1299) })
     })
 
     it("refuses card payments and disabled merchants", async () => {
