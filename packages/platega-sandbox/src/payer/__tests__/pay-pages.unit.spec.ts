@@ -9,7 +9,7 @@ import {
   postForm,
   start,
 } from "../../__tests__/helpers"
-import { crc16, transactionIdOfQr } from "../qr"
+import { transactionIdOfQr } from "../qr"
 
 const page = async (url: string) => {
   const res = await fetch(url)
