@@ -218,6 +218,8 @@ async function main() {
       ...["--secret", DEMO_CREDENTIALS.secret],
       ...["--payout-key", DEMO_CREDENTIALS.payoutKey],
       ...["--callback-url", config.callbackUrl],
+      // Payments, subscriptions and owed callbacks survive a demo restart.
+      ...["--data-dir", path.join(config.dataDir, "sandbox")],
     ],
     cwd: ROOT,
     env: { ...process.env },

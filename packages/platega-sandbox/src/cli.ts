@@ -31,6 +31,8 @@ Options:
   --callback-retry-ms <ms>   interval between callback retries, sandbox time (default 300000)
   --callback-timeout-ms <ms> how long a callback may take to answer (default 60000)
   --public-url <url>         base of pay-page and file links (default the listening URL)
+  --data-dir <dir>           keep transactions, subscriptions, balances and callbacks there across
+                             restarts (default: memory only)
   --allow-remote-control     answer /_sandbox routes to non-loopback clients too
   --quiet                    print nothing but the banner
   -h, --help                 show this help
@@ -80,6 +82,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         "callback-retry-ms": { type: "string" },
         "callback-timeout-ms": { type: "string" },
         "public-url": { type: "string" },
+        "data-dir": { type: "string" },
         "allow-remote-control": { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -109,6 +112,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
       ),
       callbackTimeoutMs: number("callback-timeout-ms", values["callback-timeout-ms"], (n) => n > 0),
       publicUrl: values["public-url"],
+      dataDir: values["data-dir"],
       quiet: values.quiet ?? false,
     },
   }
@@ -127,6 +131,8 @@ function banner(
     `  Callback URL   ${options.callbackUrl ?? "not set (POST /_sandbox/callback-url)"}`,
     `  Pay pages      ${sandbox.url}/pay/{id}  (test card 4242424242424242 succeeds, 4000000000000002 declines)`,
     `  Control API    ${sandbox.url}/_sandbox  (${DOCS_URL})`,
+    `  Dashboard      ${sandbox.url}/`,
+    `  Data           ${options.dataDir ?? "memory only (--data-dir keeps it across restarts)"}`,
     `  Time scale     ${options.timeScale ?? 1}`,
     `  Seed           ${seed ?? "random"}`,
     "",

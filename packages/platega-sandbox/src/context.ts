@@ -35,6 +35,8 @@ export interface SandboxContext {
   readonly callbacks: CallbackDispatcher
   readonly files: ExportFiles
   warn(message: string): void
+  /** something worth keeping changed (a data directory saves it soon); a no-op without one */
+  changed: () => void
 }
 
 export interface ContextInit {
@@ -90,5 +92,6 @@ export function createContext(init: ContextInit): SandboxContext {
     }),
     files: new ExportFiles(),
     warn,
+    changed: () => {},
   }
 }

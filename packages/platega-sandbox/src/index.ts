@@ -1,4 +1,6 @@
-import { createContext } from "./context"
+import { createContext, type SandboxContext } from "./context"
+import type { SandboxControl } from "./control/types"
+import { loadState, StateWriter } from "./persistence"
 import { createControl } from "./control/api"
 import {
   DEFAULT_HOST,
@@ -55,10 +57,28 @@ function validateOptions(o: SandboxOptions): void {
       problems.push(`${name} must be an http(s) URL, got ${value}`)
     }
   }
+  if (o.dataDir !== undefined && (typeof o.dataDir !== "string" || o.dataDir.trim() === "")) {
+    problems.push("dataDir must be a directory path")
+  }
   for (const name of ["merchantId", "secret", "payoutKey"] as const) {
     if (o[name] !== undefined && o[name] === "") problems.push(`${name} must not be empty`)
   }
   if (problems.length > 0) throw new Error(`invalid sandbox options: ${problems.join("; ")}`)
+}
+
+/** The control API, telling the context after each call that state may have changed. */
+function persistingControl(control: SandboxControl, ctx: SandboxContext): SandboxControl {
+  const wrapped = {} as Record<string, unknown>
+  for (const [name, fn] of Object.entries(control) as [string, (...a: unknown[]) => unknown][]) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args)
+      } finally {
+        ctx.changed()
+      }
+    }
+  }
+  return wrapped as unknown as SandboxControl
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -75,7 +95,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     callbackTimeoutMs: options.callbackTimeoutMs ?? 60_000,
     quiet: options.quiet ?? false,
   })
-  const control = createControl(ctx)
+  const control = persistingControl(createControl(ctx), ctx)
+  let writer: StateWriter | undefined
+  if (options.dataDir) {
+    loadState(ctx, options.dataDir, { keepCallbackUrl: options.callbackUrl !== undefined })
+    writer = new StateWriter(ctx, options.dataDir)
+    const w = writer
+    ctx.changed = () => w.schedule()
+    ctx.clock.afterRun = ctx.changed
+    ctx.callbacks.onChange = ctx.changed
+  }
   const app = await buildServer(ctx, control)
   const host = options.host ?? DEFAULT_HOST
   try {
@@ -108,6 +137,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stop() {
       stopped ??= (async () => {
         ctx.clock.stop()
+        // Callbacks in flight are saved as still to be sent, before they are aborted.
+        ctx.changed()
+        await writer?.flush()
         ctx.callbacks.reset()
         ctx.files.clear()
         await app.close()

@@ -129,6 +129,11 @@ export async function buildServer(
     return payload
   })
 
+  // Anything but a read may have changed state: a data directory saves it shortly.
+  app.addHook("onResponse", async (req) => {
+    if (req.method !== "GET" && req.method !== "HEAD") ctx.changed()
+  })
+
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof ApiError) return sendApiError(reply, err)
     if (err instanceof ControlError) return reply.code(err.httpStatus).send({ error: err.message })

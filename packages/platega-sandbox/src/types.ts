@@ -24,6 +24,11 @@ export interface SandboxOptions {
   callbackTimeoutMs?: number
   /** base for redirect/pay-page links; default the listening URL */
   publicUrl?: string
+  /**
+   * Keep the state here (created if missing) and load it on start, so transactions, subscriptions,
+   * balances and the callback queue survive a restart. Default: memory only.
+   */
+  dataDir?: string
   quiet?: boolean
 }
 

@@ -54,6 +54,20 @@ export class Ledger {
     if (!spend) this.credit(currency, minor)
   }
 
+  snapshot(): { available: Record<string, number>; frozen: Record<string, number> } {
+    return {
+      available: Object.fromEntries(this.available),
+      frozen: Object.fromEntries(this.frozen),
+    }
+  }
+
+  restore(s: { available: Record<string, number>; frozen: Record<string, number> }): void {
+    this.available.clear()
+    this.frozen.clear()
+    for (const [c, minor] of Object.entries(s.available)) this.available.set(c, minor)
+    for (const [c, minor] of Object.entries(s.frozen)) this.frozen.set(c, minor)
+  }
+
   set(currency: string, amount: number): void {
     this.available.set(currency, toMinor(amount))
   }

@@ -25,6 +25,18 @@ export class PayoutStore {
     return this.records.map((r) => ({ ...r }))
   }
 
+  snapshot(): IdempotentResult[] {
+    return this.records.map((record) => ({
+      record,
+      bodyHash: this.byKey.get(record.idempotencyKey)?.bodyHash ?? "",
+    }))
+  }
+
+  restore(results: IdempotentResult[]): void {
+    this.clear()
+    for (const r of results) this.add(r.record, r.bodyHash)
+  }
+
   clear(): void {
     this.records.length = 0
     this.byKey.clear()

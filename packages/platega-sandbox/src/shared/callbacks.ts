@@ -25,6 +25,8 @@ export interface CallbackLogEntry {
   /** wall-clock time of the attempt (ISO) */
   realAt: string
   status: number | null
+  /** the start of the merchant's answer body (at most 1,000 characters) */
+  response: string | null
   error: string | null
   durationMs: number
   outcome: CallbackOutcome
@@ -54,6 +56,28 @@ interface Delivery {
   generation: number
 }
 
+/** A callback still to be (re)tried, as kept across a restart. */
+export interface PendingCallback {
+  id: number
+  message: CallbackMessage
+  /** attempts already made */
+  attempt: number
+  duplicate: boolean
+  reordered: boolean
+  /** sandbox time of the next attempt */
+  dueAt: number
+}
+
+export interface DispatcherSnapshot {
+  nextId: number
+  pending: PendingCallback[]
+  log: CallbackLogEntry[]
+}
+
+const RESPONSE_LIMIT = 1_000
+/** How much of the delivery log a snapshot keeps. */
+const SNAPSHOT_LOG = 2_000
+
 export interface DispatcherDeps {
   clock: SandboxClock
   settings: SandboxSettings
@@ -75,8 +99,12 @@ export class CallbackDispatcher {
   private entries: CallbackLogEntry[] = []
   private readonly inFlight = new Set<Promise<void>>()
   private readonly requests = new Set<http.ClientRequest>()
-  private readonly retries = new Set<TimerHandle>()
+  private readonly retries = new Map<TimerHandle, { delivery: Delivery; dueAt: number }>()
+  /** attempts whose answer is awaited */
+  private readonly active = new Set<Delivery>()
   private held: { delivery: Delivery; timer: NodeJS.Timeout } | null = null
+  /** told after every change worth keeping (persistence) */
+  onChange: () => void = () => {}
 
   constructor(private readonly deps: DispatcherDeps) {
     this.url = deps.callbackUrl
@@ -112,15 +140,9 @@ export class CallbackDispatcher {
     delivery.attempt = 1
     const started = Date.now()
     try {
-      const status = await this.post(url, "{}")
-      this.record(
-        delivery,
-        url,
-        status === 200 ? "delivered" : "failed",
-        status,
-        null,
-        Date.now() - started,
-      )
+      const { status, body } = await this.post(url, "{}")
+      const outcome = status === 200 ? "delivered" : "failed"
+      this.record(delivery, url, outcome, status, null, Date.now() - started, body)
       return status
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err)
@@ -155,8 +177,9 @@ export class CallbackDispatcher {
   /** Forgets queued retries and aborts attempts in flight (reset and stop). */
   reset(): void {
     this.generation++
-    for (const r of this.retries) r.cancel()
+    for (const r of this.retries.keys()) r.cancel()
     this.retries.clear()
+    this.active.clear()
     for (const req of this.requests) req.destroy(new Error("sandbox reset"))
     this.requests.clear()
     if (this.held) clearTimeout(this.held.timer)
@@ -184,10 +207,63 @@ export class CallbackDispatcher {
   }
 
   private attempt(d: Delivery): Promise<void> {
+    this.active.add(d)
     const run = this.runAttempt(d)
     this.inFlight.add(run)
-    void run.finally(() => this.inFlight.delete(run))
+    void run.finally(() => {
+      this.inFlight.delete(run)
+      this.active.delete(d)
+      this.onChange()
+    })
     return run
+  }
+
+  /** Retries, attempts in flight and a held callback, as data (a restart sends them again). */
+  snapshot(): DispatcherSnapshot {
+    const now = this.deps.clock.now()
+    const pending = (d: Delivery, attempt: number, dueAt: number): PendingCallback => ({
+      id: d.id,
+      message: d.message,
+      attempt,
+      duplicate: d.duplicate,
+      reordered: d.reordered,
+      dueAt,
+    })
+    return {
+      nextId: this.nextId,
+      pending: [
+        ...[...this.retries.values()].map((r) => pending(r.delivery, r.delivery.attempt, r.dueAt)),
+        // An attempt without an answer yet is made again after a restart.
+        ...[...this.active].map((d) => pending(d, d.attempt - 1, now)),
+        ...(this.held ? [pending(this.held.delivery, this.held.delivery.attempt, now)] : []),
+      ],
+      log: this.entries.slice(-SNAPSHOT_LOG),
+    }
+  }
+
+  restore(s: DispatcherSnapshot): void {
+    this.nextId = Math.max(this.nextId, s.nextId)
+    this.entries = s.log.map((e) => ({ ...e, response: e.response ?? null }))
+    const { clock } = this.deps
+    for (const p of s.pending) {
+      const d: Delivery = {
+        id: p.id,
+        message: p.message,
+        attempt: p.attempt,
+        duplicate: p.duplicate,
+        reordered: p.reordered,
+        generation: this.generation,
+      }
+      this.scheduleAttempt(d, Math.max(p.dueAt, clock.now()))
+    }
+  }
+
+  private scheduleAttempt(d: Delivery, dueAt: number): void {
+    const handle = this.deps.clock.schedule(dueAt, () => {
+      this.retries.delete(handle)
+      void this.attempt(d)
+    })
+    this.retries.set(handle, { delivery: d, dueAt })
   }
 
   private async runAttempt(d: Delivery): Promise<void> {
@@ -199,15 +275,16 @@ export class CallbackDispatcher {
     }
     const started = Date.now()
     let status: number | null = null
+    let response: string | null = null
     let error: string | null = null
     try {
-      status = await this.post(url, d.message.body)
+      ;({ status, body: response } = await this.post(url, d.message.body))
     } catch (err) {
       error = err instanceof Error ? err.message : String(err)
     }
     if (d.generation !== this.generation) return
     const ok = status === 200
-    this.record(d, url, ok ? "delivered" : "failed", status, error, Date.now() - started)
+    this.record(d, url, ok ? "delivered" : "failed", status, error, Date.now() - started, response)
     if (ok) return
     const { settings, clock } = this.deps
     const problem = error ?? `HTTP ${status}`
@@ -217,18 +294,14 @@ export class CallbackDispatcher {
       )
       return
     }
-    const handle = clock.schedule(clock.now() + settings.callbackRetryIntervalMs, () => {
-      this.retries.delete(handle)
-      void this.attempt(d)
-    })
-    this.retries.add(handle)
+    this.scheduleAttempt(d, clock.now() + settings.callbackRetryIntervalMs)
   }
 
-  private post(url: string, body: string): Promise<number> {
+  private post(url: string, body: string): Promise<{ status: number; body: string }> {
     const { merchantId, secret, settings } = this.deps
     const target = new URL(url)
     const transport = target.protocol === "https:" ? https : http
-    return new Promise<number>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       // No keep-alive: every attempt is a fresh connection, like a job that fires and forgets.
       const req = transport.request(
         target,
@@ -244,8 +317,14 @@ export class CallbackDispatcher {
           },
         },
         (res) => {
-          res.resume()
-          res.on("end", () => resolve(res.statusCode ?? 0))
+          // Only the start of the answer is kept (shown in the log); the rest is drained.
+          let answer = ""
+          res.setEncoding("utf8")
+          res.on("data", (chunk: string) => {
+            if (answer.length < RESPONSE_LIMIT)
+              answer += chunk.slice(0, RESPONSE_LIMIT - answer.length)
+          })
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: answer }))
           res.on("error", reject)
         },
       )
@@ -266,6 +345,7 @@ export class CallbackDispatcher {
     status: number | null,
     error: string | null,
     durationMs: number,
+    response: string | null = null,
   ): void {
     this.entries.push({
       deliveryId: d.id,
@@ -277,6 +357,7 @@ export class CallbackDispatcher {
       at: iso(this.deps.clock.now()),
       realAt: new Date().toISOString(),
       status,
+      response,
       error,
       durationMs,
       outcome,
@@ -284,5 +365,6 @@ export class CallbackDispatcher {
       reordered: d.reordered,
     })
     if (this.entries.length > LOG_LIMIT) this.entries.splice(0, this.entries.length - LOG_LIMIT)
+    this.onChange()
   }
 }

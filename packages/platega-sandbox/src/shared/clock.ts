@@ -29,6 +29,8 @@ export class SandboxClock {
   private running = false
   private stopped = false
   private readonly onError: (err: unknown) => void
+  /** told after timers ran (persistence: their effects are worth keeping) */
+  afterRun: () => void = () => {}
 
   constructor(timeScale = 1, start = Date.now(), onError: (err: unknown) => void = () => {}) {
     if (!(timeScale > 0)) throw new Error(`timeScale must be > 0, got ${timeScale}`)
@@ -126,6 +128,7 @@ export class SandboxClock {
           this.onError(err)
         }
       }
+      if (runs > 0) this.afterRun()
     } finally {
       this.running = false
       this.current = null

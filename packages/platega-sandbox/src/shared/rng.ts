@@ -58,6 +58,17 @@ export class SeededRandom {
     return this.uint32() / 2 ** 32
   }
 
+  get state(): [number, number, number, number] {
+    return [this.a, this.b, this.c, this.d]
+  }
+
+  set state([a, b, c, d]: [number, number, number, number]) {
+    this.a = a
+    this.b = b
+    this.c = c
+    this.d = d
+  }
+
   uint32(): number {
     const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0
     const t = this.b << 9
@@ -116,6 +127,15 @@ export class IdSource {
 
   uuid(): string {
     return this.rng ? this.rng.uuid() : randomUUID()
+  }
+
+  /** Where a seeded id stream stands (persistence: a restart must not repeat ids); null if random. */
+  snapshot(): [number, number, number, number] | null {
+    return this.rng ? this.rng.state : null
+  }
+
+  restore(state: [number, number, number, number] | null): void {
+    if (this.rng && state) this.rng.state = state
   }
 }
 

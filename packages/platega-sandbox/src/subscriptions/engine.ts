@@ -59,11 +59,8 @@ export function createSubscription(
     cancelledBy: null,
     timer: null,
   }
-  record.timer = ctx.clock.schedule(record.bindDeadline, () => {
-    record.timer = null
-    if (record.status === "PendingAgreement") setStatus(ctx, record, "Failed")
-  })
   ctx.subs.add(record)
+  armSubscription(ctx, record)
   return record
 }
 
@@ -202,12 +199,32 @@ export function charge(
 function scheduleNext(ctx: SandboxContext, record: SubscriptionRecord): void {
   const { unit } = INTERVAL_UNITS[record.intervalCode]
   // Counted from startAt, not from the last charge: no drift, and month ends stay month ends.
-  const at = addInterval(record.startAt!, unit, record.intervalCount * record.nextChargeNumber)
-  record.nextChargeAt = at
-  record.timer = ctx.clock.schedule(at, () => {
-    record.timer = null
-    if (record.status === "Active") charge(ctx, record)
-  })
+  record.nextChargeAt = addInterval(
+    record.startAt!,
+    unit,
+    record.intervalCount * record.nextChargeNumber,
+  )
+  armSubscription(ctx, record)
+}
+
+/**
+ * The one timer of a subscription: the bind deadline while PendingAgreement, the next charge while
+ * Active. Set when it is created or charged, and again after a restart.
+ */
+export function armSubscription(ctx: SandboxContext, record: SubscriptionRecord): void {
+  record.timer?.cancel()
+  record.timer = null
+  if (record.status === "PendingAgreement") {
+    record.timer = ctx.clock.schedule(record.bindDeadline, () => {
+      record.timer = null
+      if (record.status === "PendingAgreement") setStatus(ctx, record, "Failed")
+    })
+  } else if (record.status === "Active" && record.nextChargeAt !== null) {
+    record.timer = ctx.clock.schedule(record.nextChargeAt, () => {
+      record.timer = null
+      if (record.status === "Active") charge(ctx, record)
+    })
+  }
 }
 
 function subscriptionCallback(

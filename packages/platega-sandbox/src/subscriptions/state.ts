@@ -57,4 +57,14 @@ export class SubscriptionStore {
     for (const s of this.byId.values()) s.timer?.cancel()
     this.byId.clear()
   }
+
+  /** The records as data (persistence); timers are set again by the engine after a restore. */
+  snapshot(): Omit<SubscriptionRecord, "timer">[] {
+    return this.all().map(({ timer: _timer, ...rest }) => rest)
+  }
+
+  restore(records: Omit<SubscriptionRecord, "timer">[]): void {
+    this.clear()
+    for (const r of records) this.add({ ...r, cancelledBy: r.cancelledBy ?? null, timer: null })
+  }
 }

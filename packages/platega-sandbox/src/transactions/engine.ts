@@ -42,9 +42,18 @@ export function createPayment(ctx: SandboxContext, input: CreatePaymentInput): n
     flags: input.link ? TX_FLAG.LINK : 0,
     extra,
   })
-  // Like the service's batch job: an unpaid payment is cancelled some hours after it expired.
-  ctx.clock.schedule(expiresAt + ctx.settings.expiredCancelDelayMs, () => expire(ctx, i))
+  armExpiry(ctx, i)
   return i
+}
+
+/**
+ * Like the service's batch job: an unpaid payment is cancelled some hours after it expired.
+ * Seeded history and subscription charges never expire. Also re-armed after a restart.
+ */
+export function armExpiry(ctx: SandboxContext, i: number): void {
+  const { txs } = ctx
+  if (!txs.isPending(i) || txs.flags[i] & (TX_FLAG.SEEDED | TX_FLAG.SUBSCRIPTION_CHARGE)) return
+  ctx.clock.schedule(txs.expiresAt[i] + ctx.settings.expiredCancelDelayMs, () => expire(ctx, i))
 }
 
 export function requireTransaction(ctx: SandboxContext, id: string): number {

@@ -48,6 +48,31 @@ export interface NewTransaction {
 
 const INITIAL_CAPACITY = 1024
 
+/** The store as data (persistence): typed columns as base64 of their bytes, strings as arrays. */
+export interface TransactionsSnapshot {
+  size: number
+  ids: string[]
+  columns: Record<ColumnName, string>
+  pool: string[]
+  pooled: [string, number][]
+  extras: [number, TxExtra][]
+}
+
+const COLUMNS = [
+  "amountMinor",
+  "createdAt",
+  "expiresAt",
+  "status",
+  "method",
+  "currency",
+  "flags",
+  "refund",
+  "commissionBp",
+  "descriptionRef",
+  "payloadRef",
+] as const
+type ColumnName = (typeof COLUMNS)[number]
+
 export class TransactionStore {
   size = 0
   ids: string[] = []
@@ -179,6 +204,46 @@ export class TransactionStore {
       link: (this.flags[i] & TX_FLAG.LINK) !== 0,
       seeded: (this.flags[i] & TX_FLAG.SEEDED) !== 0,
     }
+  }
+
+  snapshot(): TransactionsSnapshot {
+    const columns = {} as Record<ColumnName, string>
+    for (const name of COLUMNS) {
+      const col = this[name]
+      columns[name] = Buffer.from(
+        col.buffer,
+        col.byteOffset,
+        this.size * col.BYTES_PER_ELEMENT,
+      ).toString("base64")
+    }
+    return {
+      size: this.size,
+      ids: this.ids,
+      columns,
+      pool: this.pool,
+      pooled: [...this.pooled],
+      extras: [...this.extras],
+    }
+  }
+
+  restore(s: TransactionsSnapshot): void {
+    this.clear()
+    let capacity = INITIAL_CAPACITY
+    while (capacity < s.size) capacity *= 2
+    this.resize(capacity)
+    for (const name of COLUMNS) {
+      const bytes = Buffer.from(s.columns[name], "base64")
+      const col = this[name]
+      if (bytes.length !== s.size * col.BYTES_PER_ELEMENT)
+        throw new Error(`column ${name} holds ${bytes.length} bytes, not ${s.size} rows`)
+      new Uint8Array(col.buffer, col.byteOffset, bytes.length).set(bytes)
+    }
+    this.size = s.size
+    this.ids = s.ids
+    s.ids.forEach((id, i) => this.index.set(id, i))
+    this.pool = s.pool
+    for (const [text, ref] of s.pooled) this.pooled.set(text, ref)
+    for (const [i, extra] of s.extras) this.extras.set(i, extra)
   }
 
   clear(): void {
