@@ -16,6 +16,7 @@ import {
 import { balanceRoutes } from "./balances/routes"
 import { cardRoutes } from "./cards-payouts/routes"
 import { controlRoutes } from "./control/routes"
+import { dashboardRoutes } from "./dashboard/routes"
 import { exportRoutes } from "./exports/routes"
 import { payRoutes } from "./payer/routes"
 import { refundRoutes } from "./refunds/routes"
@@ -183,5 +184,6 @@ export async function buildServer(
   cardRoutes(app, ctx)
   payRoutes(app, ctx)
   controlRoutes(app, ctx, control)
+  dashboardRoutes(app, ctx, control)
   return app
 }

@@ -65,6 +65,29 @@ export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5fff"/>' +
   '<path d="M24 50V14h13a10 10 0 0 1 0 20H18M18 42h20" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/></svg>'
 
+// Runs in the browser: shows every <time data-local> in the reader's own time zone, and counts
+// down [data-countdown-ms] (disabling [data-pay-action] buttons at zero).
+export const LOCAL_TIME_SCRIPT = `(() => {
+  const lang = document.documentElement.lang === "ru" ? "ru-RU" : "en-GB"
+  const fmt = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric",
+    hour: "2-digit", minute: "2-digit", timeZoneName: "short" })
+  for (const el of document.querySelectorAll("time[data-local]")) el.textContent = fmt.format(new Date(el.dateTime))
+  const cd = document.querySelector("[data-countdown-ms]")
+  if (!cd) return
+  const end = Date.now() + Number(cd.getAttribute("data-countdown-ms"))
+  const pad = (n) => String(n).padStart(2, "0")
+  const tick = () => {
+    const left = Math.max(0, end - Date.now())
+    const s = Math.ceil(left / 1000)
+    cd.textContent = (s >= 3600 ? Math.floor(s / 3600) + ":" + pad(Math.floor(s / 60) % 60) : Math.floor(s / 60)) + ":" + pad(s % 60)
+    if (left > 0) return void setTimeout(tick, 250)
+    const note = document.querySelector("[data-time-is-up]")
+    if (note) note.hidden = false
+    for (const b of document.querySelectorAll("[data-pay-action]")) b.disabled = true
+  }
+  tick()
+})()`
+
 const STYLE = `
 body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 body.wide{max-width:72rem}
