@@ -128,6 +128,9 @@ describeWithBrowser("demo shop checkout in a real browser", () => {
       await actOnSandboxPage(page, demo!.storefrontUrl, { card: CARD_DECLINED }, "declined")
       await page.getByTestId("payment-failed").waitFor({ timeout: 60_000 })
       expect(new URL(page.url()).pathname).toBe("/failed")
+      // Platega's verdict, read through Medusa, says why.
+      const reason = page.getByTestId("failure-reason")
+      expect(await reason.getAttribute("data-status")).toBe("CANCELED")
       await screenshot(page, "declined-failure-page")
 
       await page.getByTestId("try-again").click()
