@@ -3,7 +3,7 @@ import type { SandboxContext } from "../context"
 import type { SandboxControl } from "../control/types"
 import { cancelTransaction } from "../refunds/engine"
 import { ApiError, ControlError } from "../shared/errors"
-import { langLinks, pickLang } from "../shared/html"
+import { fill, langLinks, pickLang } from "../shared/html"
 import { subscriptionView } from "../subscriptions/views"
 import { requireTransaction } from "../transactions/engine"
 import { dashboardTexts } from "./i18n"
@@ -90,16 +90,10 @@ export function dashboardRoutes(
     const id = req.params.id.toLowerCase()
     try {
       const message = (await run(id)) ?? ""
-      return back(
-        reply,
-        langQuery,
-        true,
-        t.done[req.params.action].replace("{id}", id).replace("{message}", message),
-        anchor,
-      )
+      return back(reply, langQuery, true, fill(t.done[req.params.action], { id, message }), anchor)
     } catch (err) {
       if (!(err instanceof ControlError || err instanceof ApiError)) throw err
-      return back(reply, langQuery, false, t.failed.replace("{message}", err.message), anchor)
+      return back(reply, langQuery, false, fill(t.failed, { message: err.message }), anchor)
     }
   }
 

@@ -1,6 +1,6 @@
 import type { BalanceView } from "../balances/state"
 import type { CallbackLogEntry } from "../shared/callbacks"
-import { LOCAL_TIME_SCRIPT, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
+import { LOCAL_TIME_SCRIPT, fill, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
 import type { SandboxSubscription } from "../subscriptions/types"
 import type { SandboxTransaction } from "../transactions/types"
 import { dashboardTexts, type DashboardTexts } from "./i18n"
@@ -28,9 +28,6 @@ export interface DashboardModel {
   subject: string | null
   notice: { ok: boolean; text: string } | null
 }
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
 
 const localTime = (iso: string | null) =>
   iso

@@ -183,10 +183,7 @@ export function texts(lang: Lang): Texts {
   return TEXTS[lang]
 }
 
-/** "{name}" placeholders filled in. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
-}
+export { fill } from "../shared/html"
 
 export function formatMoney(lang: Lang, amount: number, currency: string): string {
   if (lang === "en") return `${amount.toFixed(2)} ${currency}`

@@ -1,5 +1,5 @@
 import { LOCAL_TIME_SCRIPT, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
-import { texts } from "./i18n"
+import { texts, utcText } from "./i18n"
 
 // The frame of every payer page: language, the sandbox notice, language links, and the small
 // script that shows deadlines in the payer's own time zone and counts down to them.
@@ -21,6 +21,38 @@ export function payerPage(c: PayerPageContext, title: string, body: SafeHtml): s
       </script>`,
     { lang: c.lang, banner: texts(c.lang).banner, langLinks: c.langLinks },
   )
+}
+
+/**
+ * "Pay before <local time> · Time left 29:57": the deadline as a <time> the script shows in the
+ * payer's zone, and a countdown in real time. `testid` names the <time>.
+ */
+export function deadline(
+  c: PayerPageContext,
+  label: string,
+  at: number,
+  remainingMs: number,
+  testid: string,
+): SafeHtml {
+  const t = texts(c.lang)
+  return html`${label}
+    <time data-testid="${testid}" data-local datetime="${new Date(at).toISOString()}"
+      >${utcText(at)}</time
+    >
+    · ${t.timeLeft}
+    <span
+      class="countdown"
+      data-testid="countdown"
+      data-countdown-ms="${Math.max(0, Math.round(remainingMs))}"
+      >${countdownText(remainingMs)}</span
+    >`
+}
+
+/** The note the script shows when the countdown reaches zero. */
+export function timeIsUpNote(c: PayerPageContext): SafeHtml {
+  return html`<p class="error" data-time-is-up data-testid="time-is-up" hidden>
+    ${texts(c.lang).timeIsUp}
+  </p>`
 }
 
 /** "12:34" left (or "1:02:03"), rendered on the server; the script keeps it running. */

@@ -1,6 +1,6 @@
 import { html, raw, type SafeHtml } from "../shared/html"
-import { fill, formatMoney, texts, utcText } from "./i18n"
-import { countdownText, payerPage, type PayerPageContext } from "./layout"
+import { fill, formatMoney, texts } from "./i18n"
+import { deadline, payerPage, timeIsUpNote, type PayerPageContext } from "./layout"
 
 // Payer pages of one-off payments: SBP QR, card form, other methods, the method choice of a
 // method-less (v2) link, and the result.
@@ -43,20 +43,8 @@ function summary(m: PaymentPageModel): SafeHtml {
     <div class="muted">
       ${t.method}: <span data-testid="method">${m.methodName ?? t.anyMethod}</span>
     </div>
-    <div class="muted">
-      ${t.payBefore}
-      <time data-testid="expires-at" data-local datetime="${new Date(m.expiresAt).toISOString()}"
-        >${utcText(m.expiresAt)}</time
-      >
-      · ${t.timeLeft}
-      <span
-        class="countdown"
-        data-testid="countdown"
-        data-countdown-ms="${Math.max(0, Math.round(m.remainingMs))}"
-        >${countdownText(m.remainingMs)}</span
-      >
-    </div>
-    <p class="error" data-time-is-up data-testid="time-is-up" hidden>${t.timeIsUp}</p>
+    <div class="muted">${deadline(m, t.payBefore, m.expiresAt, m.remainingMs, "expires-at")}</div>
+    ${timeIsUpNote(m)}
   </div>`
 }
 

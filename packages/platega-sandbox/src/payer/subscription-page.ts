@@ -1,6 +1,6 @@
 import { html, raw } from "../shared/html"
 import { fill, formatMoney, texts, utcText } from "./i18n"
-import { countdownText, payerPage, type PayerPageContext } from "./layout"
+import { deadline, payerPage, timeIsUpNote, type PayerPageContext } from "./layout"
 
 // The subscription agreement page (the payer binds an account, or declines, within the bind
 // window), and the cancel page behind the link in Platega's e-mails.
@@ -31,22 +31,10 @@ export function subscriptionPage(m: SubscriptionPageModel): string {
         <div data-testid="schedule">${m.schedule}</div>
         <div class="description" data-testid="description">${m.description}</div>
         <div class="muted">
-          ${t.bindBefore}
-          <time
-            data-testid="bind-deadline"
-            data-local
-            datetime="${new Date(m.bindDeadline).toISOString()}"
-            >${utcText(m.bindDeadline)}</time
-          >
-          · ${t.timeLeft}
-          <span
-            class="countdown"
-            data-testid="countdown"
-            data-countdown-ms="${Math.max(0, Math.round(m.remainingMs))}"
-            >${countdownText(m.remainingMs)}</span
-          >. ${t.firstChargeNow}
+          ${deadline(m, t.bindBefore, m.bindDeadline, m.remainingMs, "bind-deadline")}.
+          ${t.firstChargeNow}
         </div>
-        <p class="error" data-time-is-up hidden>${t.timeIsUp}</p>
+        ${timeIsUpNote(m)}
       </div>
       <div class="card">
         <form method="post" action="${m.base}/bind${m.langQuery}">

@@ -39,6 +39,11 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
   return new SafeHtml(out)
 }
 
+/** "{name}" placeholders of a text filled in. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
+}
+
 /** The two languages of every page. */
 export type Lang = "ru" | "en"
 
