@@ -7,7 +7,7 @@ export type Shopper = { email: string; firstName: string; lastName: string }
 
 export async function addToCart(page: Page, storefrontUrl: string, handle: string): Promise<void> {
   await page.goto(storefrontUrl)
-  await page.getByTestId(`add-to-cart-${handle}`).waitFor()
+  await page.getByTestId(`add-to-cart-${handle}`).waitFor({ timeout: 60_000 })
   await expectButtonsInsideCards(page)
   await page.getByTestId(`add-to-cart-${handle}`).click()
   await page.getByTestId("cart-item").first().waitFor()

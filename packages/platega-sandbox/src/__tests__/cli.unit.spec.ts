@@ -133,6 +133,8 @@ describe("sandbox CLI", () => {
       "9",
       "--callback-retry-ms",
       "50",
+      "--data-dir",
+      ".sandbox",
     ])
     expect(args.options).toMatchObject({
       port: 4011,
@@ -144,6 +146,7 @@ describe("sandbox CLI", () => {
       timeScale: 1000,
       seed: 9,
       callbackRetryIntervalMs: 50,
+      dataDir: ".sandbox",
     })
     expect(parseCliArgs([]).options.port).toBe(4010)
     expect(() => parseCliArgs(["--time-scale", "0"])).toThrow(/--time-scale/)

@@ -1,4 +1,5 @@
 import type { BalanceView } from "../balances/state"
+import { schedule } from "../payer/i18n"
 import type { CallbackLogEntry } from "../shared/callbacks"
 import { LOCAL_TIME_SCRIPT, fill, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
 import type { SandboxSubscription } from "../subscriptions/types"
@@ -101,7 +102,7 @@ function subscriptionRow(m: DashboardModel, t: DashboardTexts, s: SandboxSubscri
       ${s.description}${s.customerEmail ? html`<div class="muted">${s.customerEmail}</div>` : raw("")}
     </td>
     <td>${s.amount.toFixed(2)} ${s.currency}</td>
-    <td>${s.intervalCount} × ${s.intervalUnit}</td>
+    <td>${schedule(m.lang, s.intervalCount, s.intervalUnit)}</td>
     <td>
       ${badge(s.status)}${s.cancelledBy ? html`<div class="muted">${s.cancelledBy}</div>` : raw("")}
     </td>
