@@ -11,6 +11,7 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "storefront/dist/",
+      "packages/*/dist/",
       "**/*.d.ts",
     ],
   },

@@ -13,11 +13,21 @@ const base = {
   moduleFileExtensions: ["js", "ts", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  // The plugin's specs run the workspace sandbox from its TypeScript sources, so they never test a
+  // stale build of it.
+  moduleNameMapper: { "^platega-sandbox$": "<rootDir>/packages/platega-sandbox/src/index.ts" },
 }
 
 module.exports = {
   projects: [
-    { ...base, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts"] },
+    {
+      ...base,
+      displayName: "unit",
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
+        "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.ts",
+      ],
+    },
     {
       ...base,
       displayName: "modules",

@@ -1,5 +1,5 @@
 import autocannon from "autocannon"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "platega-sandbox"
 
 /**
  * Sandbox throughput: GET /transaction/{id} with random ids over a seeded history, measured with

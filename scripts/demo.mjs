@@ -27,17 +27,16 @@ import {
   stopLeftovers,
   tail,
 } from "../demo/runner/processes.mjs"
+import { sandboxBin, sandboxBuildCommand, sandboxBuildState } from "../demo/runner/sandbox.mjs"
 import { buildStorefront, serveStorefront } from "../demo/runner/storefront.mjs"
 
 const config = readConfig()
-// The sandbox's test cards (src/sandbox/README.md).
+// The sandbox's test cards (packages/platega-sandbox/README.md).
 const CARD_OK = "4242 4242 4242 4242"
 const CARD_DECLINED = "4000 0000 0000 0002"
 const started = Date.now()
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const medusaCli = path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js")
-const tsxCli = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs")
-const sandboxCli = path.join(ROOT, "src", "sandbox", "cli.ts")
 const childrenFile = path.join(config.dataDir, "children.json")
 
 const running = {
@@ -197,18 +196,30 @@ async function main() {
   }
 
   done = begin(`Platega sandbox on ${config.sandboxUrl}`)
-  if (!fs.existsSync(sandboxCli)) throw new Error(`the Platega sandbox is missing: ${sandboxCli}`)
+  const sandboxBuild = sandboxBuildState()
+  if (sandboxBuild !== "fresh") {
+    await runToEnd(
+      {
+        name: "platega-sandbox build",
+        ...sandboxBuildCommand(),
+        env: { ...process.env },
+        logFile: path.join(config.logDir, "sandbox-build.log"),
+      },
+      track,
+    )
+  }
   running.sandbox = startChild({
     name: "Platega sandbox",
     command: process.execPath,
     args: [
-      tsxCli,
-      sandboxCli,
+      sandboxBin(),
       ...["--port", String(config.sandboxPort)],
       ...["--merchant-id", DEMO_CREDENTIALS.merchantId],
       ...["--secret", DEMO_CREDENTIALS.secret],
       ...["--payout-key", DEMO_CREDENTIALS.payoutKey],
       ...["--callback-url", config.callbackUrl],
+      // Payments, subscriptions and owed callbacks survive a demo restart.
+      ...["--data-dir", path.join(config.dataDir, "sandbox")],
     ],
     cwd: ROOT,
     env: { ...process.env },
@@ -221,7 +232,7 @@ async function main() {
     ok: () => true,
     abort: () => exitedReason(running.sandbox),
   })
-  done("ready")
+  done(sandboxBuild === "fresh" ? "ready" : `built (${sandboxBuild} before) and ready`)
 
   done = begin(`Storefront on ${config.storefrontUrl}`)
   const distDir = path.join(config.dataDir, "storefront")

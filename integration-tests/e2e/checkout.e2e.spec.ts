@@ -15,7 +15,7 @@ import {
   type ShownOrder,
 } from "./support/shop"
 
-// The sandbox's test cards (src/sandbox/README.md).
+// The sandbox's test cards (packages/platega-sandbox/README.md).
 const CARD_OK = "4242424242424242"
 const CARD_DECLINED = "4000000000000002"
 
@@ -128,6 +128,9 @@ describeWithBrowser("demo shop checkout in a real browser", () => {
       await actOnSandboxPage(page, demo!.storefrontUrl, { card: CARD_DECLINED }, "declined")
       await page.getByTestId("payment-failed").waitFor({ timeout: 60_000 })
       expect(new URL(page.url()).pathname).toBe("/failed")
+      // Platega's verdict, read through Medusa, says why.
+      const reason = page.getByTestId("failure-reason")
+      expect(await reason.getAttribute("data-status")).toBe("CANCELED")
       await screenshot(page, "declined-failure-page")
 
       await page.getByTestId("try-again").click()

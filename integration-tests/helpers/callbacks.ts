@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance, AxiosResponse } from "axios"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
-import type { RunningSandbox } from "../../src/sandbox"
+import type { RunningSandbox } from "platega-sandbox"
 
 /** Posts a body to the plugin's callback URL, as Platega does, with the given (or the right) headers. */
 export function postCallback(

@@ -1,4 +1,4 @@
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox"
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "platega-sandbox"
 
 /**
  * Starts the Platega sandbox before Medusa boots and points the store at it. Call at the top of a

@@ -158,8 +158,8 @@ async function withPaymentStatus(order: Order): Promise<Order> {
 
 export type Completion =
   | { kind: "order"; order: Order }
-  | { kind: "pending"; message: string }
-  | { kind: "failed"; message: string }
+  | { kind: "pending"; message: string; plategaStatus: string }
+  | { kind: "failed"; message: string; plategaStatus: string }
 
 /**
  * One attempt to turn the cart into an order. Medusa asks the provider for the payment status;
@@ -180,8 +180,9 @@ export async function completeCart(cartId: string): Promise<Completion> {
   const cart = await retrieveCart(cartId)
   const session = cart?.payment_collection?.payment_sessions?.[0]
   const platega = String(session?.data?.platega_status ?? "")
+  // Medusa asked Platega while completing: the session now carries Platega's status.
   if (session?.status === "canceled" || session?.status === "error" || platega === "CANCELED") {
-    return { kind: "failed", message }
+    return { kind: "failed", message, plategaStatus: platega }
   }
-  return { kind: "pending", message }
+  return { kind: "pending", message, plategaStatus: platega }
 }

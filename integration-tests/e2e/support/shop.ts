@@ -7,6 +7,8 @@ export type Shopper = { email: string; firstName: string; lastName: string }
 
 export async function addToCart(page: Page, storefrontUrl: string, handle: string): Promise<void> {
   await page.goto(storefrontUrl)
+  await page.getByTestId(`add-to-cart-${handle}`).waitFor({ timeout: 60_000 })
+  await expectButtonsInsideCards(page)
   await page.getByTestId(`add-to-cart-${handle}`).click()
   await page.getByTestId("cart-item").first().waitFor()
 }
@@ -20,6 +22,25 @@ export async function fillCheckout(page: Page, shopper: Shopper): Promise<void> 
   await page.getByTestId("field-address_1").fill("ул. Ленина, 1")
   await page.getByTestId("field-city").fill("Москва")
   await page.getByTestId("field-postal_code").fill("101000")
+}
+
+/** Every product card holds its "В корзину" button: none spills past the card's edge. */
+async function expectButtonsInsideCards(page: Page): Promise<void> {
+  const spills = await page.getByTestId("product-card").evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const box = card.getBoundingClientRect()
+      const button = card.querySelector("button")?.getBoundingClientRect()
+      const inside =
+        button &&
+        button.left >= box.left &&
+        button.right <= box.right &&
+        button.top >= box.top &&
+        button.bottom <= box.bottom
+      return inside ? [] : [card.getAttribute("data-handle")]
+    }),
+  )
+  if (spills.length > 0)
+    throw new Error(`add-to-cart buttons outside their cards: ${spills.join(", ")}`)
 }
 
 /** Picks the method, presses Pay and waits for the sandbox's payer page. */

@@ -2,14 +2,7 @@
 // Where Platega sends the shopper back. /return completes the cart (the order appears here even if
 // Platega's callback has not arrived yet: Medusa asks the provider for the payment status);
 // /failed says the payment did not go through and offers to pay again with the same cart.
-import {
-  completeCart,
-  forgetCart,
-  retrieveCart,
-  savedCartId,
-  type Completion,
-  type Order,
-} from "../api"
+import { completeCart, forgetCart, savedCartId, type Completion, type Order } from "../api"
 import { h, render } from "../dom"
 import { money } from "../format"
 import { statusText, t } from "../i18n"
@@ -40,20 +33,28 @@ export async function returnPage(): Promise<void> {
     outcome = await completeCart(cartId)
   }
   if (outcome.kind === "order") return showOrder(outcome.order)
-  if (outcome.kind === "failed") return showFailure(cartId, outcome.message)
+  if (outcome.kind === "failed") return showFailure(cartId, outcome.message, outcome.plategaStatus)
   return showPending(cartId)
 }
 
 export async function failedPage(): Promise<void> {
   const cartId = cartIdFromPage()
   if (!cartId) return showProblem(t("noCart"), "")
-  // A late success (the shopper paid in another tab) still wins: show its order.
-  const cart = await retrieveCart(cartId)
-  if (cart?.completed_at) {
-    const outcome = await completeCart(cartId)
-    if (outcome.kind === "order") return showOrder(outcome.order)
-  }
-  showFailure(cartId, "")
+  render(h("section", { class: "result" }, h("div", { class: "spinner" })))
+  // One completion attempt asks Platega (through Medusa) what became of the payment: a late success
+  // (paid in another tab) still wins, otherwise Platega's status says why it failed.
+  const outcome = await completeCart(cartId)
+  if (outcome.kind === "order") return showOrder(outcome.order)
+  showFailure(cartId, "", outcome.plategaStatus)
+}
+
+/** What Platega said about the payment, in the shopper's words; "" when it said nothing. */
+function plategaReason(status: string): string {
+  if (!status) return ""
+  if (status === "CANCELED") return t("reasonCanceled")
+  if (status === "CHARGEBACKED") return t("reasonChargebacked")
+  if (status === "PENDING") return t("reasonPending")
+  return t("reasonOther").replace("{status}", status)
 }
 
 function showOrder(order: Order): void {
@@ -106,13 +107,17 @@ function showOrder(order: Order): void {
   )
 }
 
-function showFailure(cartId: string, detail: string): void {
+function showFailure(cartId: string, detail: string, plategaStatus = ""): void {
+  const reason = plategaReason(plategaStatus)
   render(
     h(
       "section",
       { class: "result bad", "data-testid": "payment-failed" },
       h("div", { class: "badge" }, "✕"),
       h("h1", {}, t("failed")),
+      reason
+        ? h("p", { "data-testid": "failure-reason", "data-status": plategaStatus }, reason)
+        : null,
       h("p", {}, t("failedText")),
       detail ? h("p", { class: "muted small", "data-testid": "failure-detail" }, detail) : null,
       tryAgainButton(cartId),

@@ -1,6 +1,6 @@
 import { type IncomingHttpHeaders, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { startSandbox } from "../../../sandbox"
+import { startSandbox } from "platega-sandbox"
 import { amountsEqual } from "../amount"
 import { parseCallback } from "../callbacks"
 import { PlategaClient } from "../client"

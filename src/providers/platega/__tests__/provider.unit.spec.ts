@@ -1,5 +1,5 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { startSandbox, type RunningSandbox } from "../../../sandbox"
+import { startSandbox, type RunningSandbox } from "platega-sandbox"
 import { PlategaCardService } from "../services/card"
 import { PlategaSbpService } from "../services/sbp"
 

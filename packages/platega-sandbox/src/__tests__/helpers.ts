@@ -1,0 +1,213 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { pgHmacHeader } from "../shared/hmac"
+import { startSandbox } from "../index"
+import type { RunningSandbox, SandboxOptions } from "../types"
+
+// Shared by the sandbox specs: a sandbox on a free port, a merchant-authenticated fetch, a signed
+// fetch, and a callback receiver whose answers a test scripts.
+
+export async function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ quiet: true, ...options })
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+export async function api<T = unknown>(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      "X-MerchantId": sandbox.merchantId,
+      "X-Secret": sandbox.secret,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    // plain text or HTML
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text }
+}
+
+export async function signed<T = unknown>(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  opts: {
+    body?: string
+    idempotencyKey?: string
+    ts?: number
+    scheme?: string
+    signPath?: string
+    key?: string
+  } = {},
+): Promise<ApiResponse<T>> {
+  const authorization = pgHmacHeader({
+    key: opts.key ?? sandbox.payoutKey,
+    merchantId: sandbox.merchantId,
+    method,
+    path: opts.signPath ?? path.split("?")[0],
+    ts: opts.ts,
+    idempotencyKey: opts.idempotencyKey,
+    body: opts.body,
+    scheme: opts.scheme,
+  })
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: {
+      Authorization: authorization,
+      ...(opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {}),
+      ...(opts.body !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
+    body: opts.body,
+  })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text }
+}
+
+export const RETURN_URL = "https://shop.example/ok"
+export const FAILED_URL = "https://shop.example/failed"
+
+export function paymentBody(
+  overrides: Record<string, unknown> = {},
+  details: Record<string, unknown> = {},
+) {
+  return {
+    paymentMethod: 2,
+    paymentDetails: { amount: 1500, currency: "RUB", ...details },
+    description: "Order #1",
+    return: RETURN_URL,
+    failedUrl: FAILED_URL,
+    payload: "session_1",
+    ...overrides,
+  }
+}
+
+export interface CreateResponse {
+  transactionId: string
+  redirect: string
+  [key: string]: unknown
+}
+
+export async function createPayment(
+  sandbox: RunningSandbox,
+  overrides: Record<string, unknown> = {},
+  details: Record<string, unknown> = {},
+): Promise<CreateResponse> {
+  const res = await api<CreateResponse>(
+    sandbox,
+    "POST",
+    "/transaction/process",
+    paymentBody(overrides, details),
+  )
+  if (res.status !== 200) throw new Error(`create failed: ${res.status} ${res.text}`)
+  return res.body
+}
+
+export async function createSubscription(
+  sandbox: RunningSandbox,
+  details: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Promise<CreateResponse> {
+  const res = await api<CreateResponse>(sandbox, "POST", "/transaction/process", {
+    paymentMethod: 6,
+    paymentDetails: { amount: 299, currency: "RUB", interval: 3, intervalCount: 1, ...details },
+    description: "Monthly plan",
+    ...extra,
+  })
+  if (res.status !== 200) throw new Error(`subscription create failed: ${res.status} ${res.text}`)
+  return res.body
+}
+
+export interface Received {
+  at: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** A callback receiver; `respond` picks the status of the n-th request (0-based). */
+export class Receiver {
+  readonly received: Received[] = []
+  private server: http.Server
+  url = ""
+
+  constructor(private respond: (n: number, body: string) => number = () => 200) {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on("data", (c: Buffer) => chunks.push(c))
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8")
+        const n = this.received.length
+        this.received.push({ at: Date.now(), headers: req.headers, body })
+        res.statusCode = this.respond(n, body)
+        res.end("ok")
+      })
+    })
+  }
+
+  setResponder(respond: (n: number, body: string) => number): void {
+    this.respond = respond
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/platega`
+    return this
+  }
+
+  bodies<T = Record<string, unknown>>(): T[] {
+    return this.received.filter((r) => r.body !== "{}").map((r) => JSON.parse(r.body) as T)
+  }
+
+  async waitFor(count: number, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    while (this.received.length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`expected ${count} callbacks, got ${this.received.length}`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** POSTs an HTML form the way a browser does, without following the redirect. */
+export async function postForm(
+  url: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  })
+}

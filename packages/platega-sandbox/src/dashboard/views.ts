@@ -1,0 +1,232 @@
+import type { BalanceView } from "../balances/state"
+import { schedule } from "../payer/i18n"
+import type { CallbackLogEntry } from "../shared/callbacks"
+import { LOCAL_TIME_SCRIPT, fill, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
+import type { SandboxSubscription } from "../subscriptions/types"
+import type { SandboxTransaction } from "../transactions/types"
+import { dashboardTexts, type DashboardTexts } from "./i18n"
+
+// The merchant dashboard at /, like the one Platega gives its merchants: recent transactions and
+// subscriptions with buttons for what the real dashboard (and a tester) does, and the callbacks sent
+// with the merchant's answers. Buttons are plain forms: it works without scripts.
+
+export interface DashboardModel {
+  lang: Lang
+  langLinks: Record<Lang, string>
+  /** `?lang=xx` when chosen explicitly, kept by the forms */
+  langQuery: string
+  merchantName: string
+  merchantId: string
+  callbackUrl: string | null
+  now: number
+  balances: BalanceView[]
+  transactions: SandboxTransaction[]
+  transactionTotal: number
+  subscriptions: SandboxSubscription[]
+  callbacks: CallbackLogEntry[]
+  callbackTotal: number
+  /** show only the callbacks about this id */
+  subject: string | null
+  notice: { ok: boolean; text: string } | null
+}
+
+const localTime = (iso: string | null) =>
+  iso
+    ? html`<time data-local datetime="${iso}">${iso.slice(0, 16).replace("T", " ")} UTC</time>`
+    : raw("—")
+
+const badge = (status: string) =>
+  html`<span class="badge ${status}" data-status="${status}">${status}</span>`
+
+function button(
+  m: DashboardModel,
+  path: string,
+  label: string,
+  testid: string,
+  primary = false,
+): SafeHtml {
+  return html`<form method="post" action="/dashboard/${path}${m.langQuery}" style="display:inline">
+    <button type="submit" class="small ${primary ? "primary" : ""}" data-testid="${testid}">
+      ${label}
+    </button>
+  </form>`
+}
+
+function transactionRow(m: DashboardModel, t: DashboardTexts, tx: SandboxTransaction): SafeHtml {
+  const id = tx.id
+  const actions: SafeHtml[] = []
+  if (tx.status === "PENDING") {
+    actions.push(button(m, `transactions/${id}/confirm`, t.confirm, "tx-confirm", true))
+    actions.push(button(m, `transactions/${id}/decline`, t.decline, "tx-decline"))
+  }
+  if (tx.status === "CONFIRMED" && tx.refundStatus !== "MANUAL_CONTROL") {
+    actions.push(button(m, `transactions/${id}/refund`, t.refund, "tx-refund"))
+  }
+  if (tx.status !== "PENDING")
+    actions.push(button(m, `transactions/${id}/callback`, t.resend, "tx-callback"))
+  return html`<tr data-testid="tx-row" data-id="${id}">
+    <td>${localTime(tx.createdAt)}</td>
+    <td><code title="${id}">${id.slice(0, 8)}…</code></td>
+    <td>${tx.description}</td>
+    <td>${tx.amount.toFixed(2)} ${tx.currency}</td>
+    <td>${tx.paymentMethodName ?? "—"}</td>
+    <td>
+      ${badge(tx.status)}
+      ${tx.refundStatus ? html`<div class="muted">${tx.refundStatus}</div>` : raw("")}
+      ${tx.declineReason ? html`<div class="muted">${tx.declineReason}</div>` : raw("")}
+    </td>
+    <td>
+      ${actions}
+      <a class="muted" href="/?subject=${id}${m.langQuery.replace("?", "&")}#callbacks"
+        >${t.showCallbacks}</a
+      >
+    </td>
+  </tr>`
+}
+
+function subscriptionRow(m: DashboardModel, t: DashboardTexts, s: SandboxSubscription): SafeHtml {
+  const id = s.id
+  const actions: SafeHtml[] = []
+  if (s.status === "Active")
+    actions.push(button(m, `subscriptions/${id}/charge`, t.chargeNow, "sub-charge", true))
+  if (s.status === "Active" || s.status === "PastDue") {
+    actions.push(button(m, `subscriptions/${id}/cancel`, t.cancel, "sub-cancel"))
+  }
+  if (s.status !== "PendingAgreement") {
+    actions.push(button(m, `subscriptions/${id}/callback`, t.resend, "sub-callback"))
+  }
+  return html`<tr data-testid="sub-row" data-id="${id}">
+    <td>${localTime(s.createdAt)}</td>
+    <td><code title="${id}">${id.slice(0, 8)}…</code></td>
+    <td>
+      ${s.description}${s.customerEmail ? html`<div class="muted">${s.customerEmail}</div>` : raw("")}
+    </td>
+    <td>${s.amount.toFixed(2)} ${s.currency}</td>
+    <td>${schedule(m.lang, s.intervalCount, s.intervalUnit)}</td>
+    <td>
+      ${badge(s.status)}${s.cancelledBy ? html`<div class="muted">${s.cancelledBy}</div>` : raw("")}
+    </td>
+    <td>${localTime(s.nextChargeAt)}</td>
+    <td>${s.chargesSuccess} / ${s.chargesFailed}</td>
+    <td>
+      ${actions}
+      <a class="muted" href="/?subject=${id}${m.langQuery.replace("?", "&")}#callbacks"
+        >${t.showCallbacks}</a
+      >
+      ${
+        s.status === "Active" || s.status === "PastDue"
+          ? html`<a class="muted" href="${s.payerCancelUrl}">${t.payerCancelLink}</a>`
+          : raw("")
+      }
+    </td>
+  </tr>`
+}
+
+function callbackRow(e: CallbackLogEntry): SafeHtml {
+  const answer = e.error ?? e.response ?? ""
+  return html`<tr data-testid="callback-row" data-subject="${e.subjectId}">
+    <td>${localTime(e.at)}</td>
+    <td>${e.kind}</td>
+    <td><code title="${e.subjectId}">${e.subjectId.slice(0, 8)}${e.subjectId ? "…" : ""}</code></td>
+    <td>${e.attempt}${e.duplicate ? " (dup)" : ""}${e.reordered ? " (late)" : ""}</td>
+    <td>${badge(e.outcome)}</td>
+    <td data-testid="callback-http-status">${e.status ?? "—"}</td>
+    <td><code>${answer.slice(0, 200)}</code></td>
+    <td>
+      <details>
+        <summary>JSON</summary>
+        <pre>${e.body}</pre>
+      </details>
+    </td>
+  </tr>`
+}
+
+function table(headers: string[], rows: SafeHtml[], none: string): SafeHtml {
+  if (rows.length === 0) return html`<p class="muted">${none}</p>`
+  return html`<table>
+    <thead>
+      <tr>
+        ${headers.map((h) => html`<th>${h}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`
+}
+
+export function dashboardPage(m: DashboardModel): string {
+  const t = dashboardTexts(m.lang)
+  const nowIso = new Date(m.now).toISOString()
+  const body = html`<h1>${t.title}</h1>
+    <div class="card">
+      <div><strong>${t.merchant}:</strong> ${m.merchantName} · <code>${m.merchantId}</code></div>
+      <div>
+        <strong>${t.callbackUrl}:</strong>
+        <code data-testid="callback-url">${m.callbackUrl ?? t.notSet}</code>
+      </div>
+      <div><strong>${t.clock}:</strong> ${localTime(nowIso)}</div>
+    </div>
+    ${
+      m.notice
+        ? html`<p class="${m.notice.ok ? "ok" : "error"}" role="status" data-testid="notice">
+            ${m.notice.text}
+          </p>`
+        : raw("")
+    }
+    <h2>${t.balances}</h2>
+    ${table(
+      [t.currency, t.available, t.frozen],
+      m.balances.map(
+        (b) =>
+          html`<tr data-testid="balance-row">
+            <td>${b.currency}</td>
+            <td>${b.amount.toFixed(2)}</td>
+            <td>${b.frozenBalance.toFixed(2)}</td>
+          </tr>`,
+      ),
+      t.none,
+    )}
+    <h2 id="transactions">${t.transactions}</h2>
+    <p class="muted">${fill(t.shown, { n: m.transactions.length, total: m.transactionTotal })}</p>
+    ${table(
+      [t.created, t.id, t.description, t.amount, t.method, t.status, t.actions],
+      m.transactions.map((tx) => transactionRow(m, t, tx)),
+      t.none,
+    )}
+    <h2 id="subscriptions">${t.subscriptions}</h2>
+    ${table(
+      [
+        t.created,
+        t.id,
+        t.description,
+        t.amount,
+        t.schedule,
+        t.status,
+        t.nextCharge,
+        t.charges,
+        t.actions,
+      ],
+      m.subscriptions.map((s) => subscriptionRow(m, t, s)),
+      t.none,
+    )}
+    <h2 id="callbacks">${m.subject ? fill(t.callbacksFor, { id: m.subject }) : t.callbacks}</h2>
+    <p class="muted">
+      ${fill(t.shown, { n: m.callbacks.length, total: m.callbackTotal })}
+      ${m.subject ? html`<a href="/${m.langQuery}#callbacks">${t.allCallbacks}</a>` : raw("")}
+    </p>
+    ${table(
+      [t.time, t.kind, t.subject, t.attempt, t.outcome, "HTTP", t.answer, t.body],
+      m.callbacks.map(callbackRow),
+      t.none,
+    )}
+    <script>
+      ${raw(LOCAL_TIME_SCRIPT)}
+    </script>`
+  return page(`${t.title} · Platega sandbox`, body, {
+    lang: m.lang,
+    banner: t.banner,
+    langLinks: m.langLinks,
+    wide: true,
+  })
+}
