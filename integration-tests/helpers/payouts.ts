@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance, AxiosResponse } from "axios"
-import { draw } from "../../src/sandbox/rng"
+import { faultDraw as draw } from "platega-sandbox"
 
 export const PAYOUT_ROUTE = "POST /api/v1/payouts/card-rub"
-/** The sandbox's saved cards (src/sandbox/README.md). */
+/** The sandbox's saved cards (packages/platega-sandbox/README.md). */
 export const CARDS = {
   mir: "c0a80101-0000-4000-8000-000000000001",
   visa: "c0a80101-0000-4000-8000-000000000002",

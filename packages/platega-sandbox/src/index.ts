@@ -28,6 +28,8 @@ export { DEFAULT_SETTINGS } from "./shared/settings"
 export { TEST_CARDS } from "./payer/payment-pages"
 export { SEED_CARDS } from "./cards-payouts/cards"
 export { buildStringToSign, pgHmacHeader, signPgHmac } from "./shared/hmac"
+/** The seeded draw behind fault injection, for tests that pick seeds with a known outcome. */
+export { draw as faultDraw } from "./shared/rng"
 
 function validateOptions(o: SandboxOptions): void {
   const problems: string[] = []
