@@ -1,4 +1,13 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+import {
+  AdminCreatePlategaExport,
+  AdminListPlategaExports,
+  AdminPlategaFileQuery,
+} from "./admin/platega/exports/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +17,21 @@ export default defineMiddlewares({
       matcher: "/hooks/platega",
       method: ["POST"],
       bodyParser: false,
+    },
+    {
+      matcher: "/admin/platega/exports",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePlategaExport)],
+    },
+    {
+      matcher: "/admin/platega/exports",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPlategaExports, {})],
+    },
+    {
+      matcher: "/admin/platega/exports/:id/platega-file",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminPlategaFileQuery, {})],
     },
   ],
 })

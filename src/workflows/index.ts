@@ -4,3 +4,8 @@ export { processPlategaCallbackWorkflow } from "./callbacks/process-platega-call
 export { runPlategaCallback } from "./callbacks/run-platega-callback"
 export { reconcilePlategaPaymentsWorkflow } from "./callbacks/reconcile-platega-payments"
 export type { ReconcileReport } from "./callbacks/reconcile-platega-payments"
+export {
+  exportPlategaTransactionsWorkflow,
+  exportPlategaTransactionsWorkflowId,
+} from "./exports/export-platega-transactions"
+export type { ExportPlategaTransactionsInput } from "./exports/export-platega-transactions"

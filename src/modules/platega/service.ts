@@ -17,6 +17,7 @@ import {
 } from "./access"
 import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
+import { PlategaExport } from "./models/export"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
@@ -43,6 +44,7 @@ type Cradle = {
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
+  PlategaExport,
   PlategaSettings,
   PlategaSettingsAudit,
 }) {
