@@ -1,11 +1,13 @@
 // Every text of the plugin's admin extensions, in English and Russian, through Medusa's admin
 // translations (react-i18next). Each area keeps its own files under json/ with one top-level key
 // (`platega_<area>`), so areas can be added without touching each other.
+import exportsEn from "./json/exports.en.json"
+import exportsRu from "./json/exports.ru.json"
 import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
 
-const en = { ...orderEn }
-const ru = { ...orderRu }
+const en = { ...orderEn, ...exportsEn }
+const ru = { ...orderRu, ...exportsRu }
 
 export default {
   en: { translation: en },

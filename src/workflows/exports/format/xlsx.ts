@@ -6,6 +6,9 @@ import { EXPORT_COLUMNS } from "./columns"
 /** Rows per sheet: Excel's 1,048,576 less the header. Longer exports go on to the next sheet. */
 export const SHEET_ROWS = 1_048_575
 const YIELD_EVERY = 1_000
+const ZIP_LEVEL = 1
+/** Uncompressed sheet bytes allowed to wait for the compressor before rows pause. */
+const MAX_BACKLOG = 8 * 1024 * 1024
 
 /**
  * Writes the rows as an .xlsx through exceljs's streaming WorkbookWriter: each row is committed
@@ -22,6 +25,8 @@ export async function writeXlsx(
     stream: out,
     useStyles: false,
     useSharedStrings: false,
+    // Fast deflate: compression, not the rows, is what an .xlsx export waits for.
+    zip: { zlib: { level: ZIP_LEVEL } },
   })
   let sheet: ExcelJS.Worksheet | undefined
   let sheets = 0
@@ -37,11 +42,9 @@ export async function writeXlsx(
     }
     sheet.addRow(cells(row)).commit()
     inSheet += 1
-    // Let the file stream catch up, so a slow upload never piles the workbook up in memory.
-    if (++n % YIELD_EVERY === 0) {
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve))
-      else await new Promise((resolve) => setImmediate(resolve))
-    }
+    // Let the compressor and the file stream catch up, so neither a slow deflate nor a slow
+    // upload piles the workbook up in memory.
+    if (++n % YIELD_EVERY === 0) await catchUp(sheet, out)
   }
   if (!sheet) {
     sheet = workbook.addWorksheet("Transactions")
@@ -49,6 +52,23 @@ export async function writeXlsx(
   }
   sheet.commit()
   await workbook.commit()
+}
+
+/**
+ * Waits while the sheet's compressor or the file stream is backed up. exceljs writes a sheet into
+ * the zip without backpressure (its stream buffer ignores the compressor's answer), so the backlog
+ * is read from the compressor the sheet pipes into: exceljs 4's internals, checked defensively.
+ */
+async function catchUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes
+  const compressor = pipes?.[0] as Writable | undefined
+  if (compressor && typeof compressor.writableLength === "number") {
+    while (compressor.writableLength > MAX_BACKLOG && !compressor.destroyed) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+  if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve))
+  else await new Promise((resolve) => setImmediate(resolve))
 }
 
 function cells(row: ExportRow): Record<string, string | number> {

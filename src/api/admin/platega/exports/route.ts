@@ -1,8 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { exportPlategaTransactionsWorkflow } from "../../../../workflows/exports/export-platega-transactions"
-import type { ExportFormat } from "../../../../workflows/exports/format"
-import type { ExportFilters } from "../../../../workflows/exports/filters"
+import { EXPORT_FORMATS, type ExportFormat } from "../../../../workflows/exports/format"
+import {
+  EXPORT_METHOD_NAMES,
+  EXPORT_STATUS_NAMES,
+  type ExportFilters,
+} from "../../../../workflows/exports/filters"
 import type { AdminCreatePlategaExportType, AdminListPlategaExportsType } from "./validators"
 import { exportViews, findExport, platega } from "./view"
 
@@ -33,7 +37,7 @@ export const POST = async (
   res.status(202).json({ export: view })
 }
 
-/** The history, newest first. */
+/** The history, newest first, and what a new export can ask for (the page's choices). */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminListPlategaExportsType>,
   res: MedusaResponse,
@@ -45,5 +49,17 @@ export const GET = async (
     {},
     { skip: offset, take: limit, order: { created_at: "DESC" } },
   )
-  res.json({ exports: await exportViews(req.scope, records), count, limit, offset })
+  const settings = await platega(req.scope).getEffectiveSettings()
+  res.json({
+    exports: await exportViews(req.scope, records),
+    count,
+    limit,
+    offset,
+    choices: {
+      statuses: EXPORT_STATUS_NAMES,
+      payment_methods: EXPORT_METHOD_NAMES,
+      formats: EXPORT_FORMATS,
+      time_zone: settings.exportTimeZone,
+    },
+  })
 }
