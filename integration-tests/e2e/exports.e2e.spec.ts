@@ -18,7 +18,7 @@ if (!chromiumPath) {
   )
 }
 
-jest.setTimeout(10 * 60_000)
+jest.setTimeout(25 * 60_000)
 
 const DAY = 86_400_000
 const SEEDED = 1_200
@@ -28,7 +28,7 @@ describeWithBrowser("transaction exports in the admin, in a real browser", () =>
   let browser: Browser | undefined
 
   beforeAll(async () => {
-    demo = await startDemo({ timeoutMs: 8 * 60_000 })
+    demo = await startDemo({ timeoutMs: 20 * 60_000 })
     browser = await launchChromium(chromiumPath!)
     // History of the last few days at the sandbox: what the export will read.
     const res = await fetch(`${demo.sandboxUrl}/_sandbox/transactions/seed`, {

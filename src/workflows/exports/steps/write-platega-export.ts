@@ -37,26 +37,27 @@ export const writePlategaExportStep = createStep(
     await platega.updatePlategaExports({ id: record.id, status: "running", started_at: new Date() })
 
     const fileName = `platega-transactions-${record.id}.${FORMAT_FILES[format].extension}`
-    let fileKey: string | undefined
+    let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>> | undefined
     try {
       const settings = await platega.getEffectiveSettings()
       const client = await platega.getClient()
-      const rows = await client.exportTransactionsJsonStream(toPlategaFilter(filters))
-      const upload = await files.getUploadStream({
+      // The file first: once Platega's answer is open, it is always read to the end or closed.
+      upload = await files.getUploadStream({
         filename: fileName,
         mimeType: FORMAT_FILES[format].mimeType,
         access: "private",
       })
-      fileKey = upload.fileKey
+      const uploaded = upload.promise
+      // Rejections are awaited below; until then they must not count as unhandled.
+      uploaded.catch(() => undefined)
+      const rows = await client.exportTransactionsJsonStream(toPlategaFilter(filters))
       // Counts the bytes on their way to the file.
       let size = 0
       const counter = new PassThrough()
       counter.on("data", (chunk: Buffer) => (size += chunk.length))
-      counter.pipe(upload.writeStream)
-      counter.on("error", (e) => upload.writeStream.destroy(e))
-      const uploaded = upload.promise
-      // Rejections are awaited below; until then they must not count as unhandled.
-      uploaded.catch(() => undefined)
+      const file = upload.writeStream
+      counter.pipe(file)
+      counter.on("error", (e) => file.destroy(e))
 
       const rowCount = await writeExport(rows, format, counter, {
         separator: settings.csvSeparator,
@@ -85,7 +86,10 @@ export const writePlategaExportStep = createStep(
     } catch (e) {
       const error = exportErrorView(e)
       logger.warn(`Platega export ${record.id} failed: ${error.message}`)
-      if (fileKey) await files.deleteFiles(fileKey).catch(() => undefined)
+      if (upload) {
+        upload.writeStream.destroy()
+        await files.deleteFiles(upload.fileKey).catch(() => undefined)
+      }
       await platega.updatePlategaExports({
         id: record.id,
         status: "failed",

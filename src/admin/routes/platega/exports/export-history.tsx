@@ -140,7 +140,6 @@ export const ExportHistory = () => {
         },
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, locale],
   )
 
