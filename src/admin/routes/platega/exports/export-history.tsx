@@ -174,7 +174,15 @@ export const ExportHistory = () => {
                 },
               }}
             />
-            <DataTable.Pagination />
+            <DataTable.Pagination
+              translations={{
+                of: t("platega_exports.history.pagination.of"),
+                results: t("platega_exports.history.pagination.results"),
+                pages: t("platega_exports.history.pagination.pages"),
+                prev: t("platega_exports.history.pagination.prev"),
+                next: t("platega_exports.history.pagination.next"),
+              }}
+            />
           </>
         )}
       </DataTable>
