@@ -7,7 +7,7 @@ import { EXPORT_COLUMNS } from "./columns"
 export const SHEET_ROWS = 1_048_575
 const YIELD_EVERY = 1_000
 const ZIP_LEVEL = 1
-/** Uncompressed sheet bytes allowed to wait for the compressor before rows pause. */
+/** Uncompressed sheet bytes allowed to wait for the zip before rows pause. */
 const MAX_BACKLOG = 8 * 1024 * 1024
 
 /**
@@ -55,17 +55,16 @@ export async function writeXlsx(
 }
 
 /**
- * Waits while the sheet's compressor or the file stream is backed up. exceljs writes a sheet into
- * the zip without backpressure (its stream buffer ignores the compressor's answer), so the backlog
- * is read from the compressor the sheet pipes into: exceljs 4's internals, checked defensively.
+ * Waits while the zip or the file stream is backed up. exceljs writes a sheet into the zip without
+ * backpressure (its stream buffer ignores the answer of the stream it pipes into), so the backlog
+ * is read from that stream, archiver's readable-stream PassThrough: exceljs 4's internals, read
+ * defensively (without them this only yields, as before).
  */
 async function catchUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
-  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes
-  const compressor = pipes?.[0] as Writable | undefined
-  if (compressor && typeof compressor.writableLength === "number") {
-    while (compressor.writableLength > MAX_BACKLOG && !compressor.destroyed) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+  const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    { _writableState?: { length?: number }; destroyed?: boolean } | undefined
+  while ((entry?._writableState?.length ?? 0) > MAX_BACKLOG && !entry?.destroyed) {
+    await new Promise((resolve) => setTimeout(resolve, 2))
   }
   if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve))
   else await new Promise((resolve) => setImmediate(resolve))
