@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after the other, printing figures (never asserting them).
 import { runClientSignBench } from "./client-sign"
-import { benchExport, printExportBench } from "./sandbox-export"
+import { benchExport, printExportBench as printSandboxExportBench } from "./sandbox-export"
+import { printExportBench, runExportBench } from "./export"
 import { benchSandbox } from "./sandbox-status"
 
 async function main(): Promise<void> {
@@ -29,7 +30,13 @@ async function main(): Promise<void> {
     `  latency p50 / p99              ${sandbox.latencyP50Ms} ms / ${sandbox.latencyP99Ms} ms`,
   )
   console.log(`  errors / non-2xx               ${sandbox.errors} / ${sandbox.non2xx}`)
-  printExportBench(await benchExport(1_000_000))
+  printSandboxExportBench(await benchExport(1_000_000))
+
+  printExportBench(
+    await runExportBench({
+      rows: process.env.BENCH_EXPORT_ROWS ? Number(process.env.BENCH_EXPORT_ROWS) : undefined,
+    }),
+  )
 }
 
 main().catch((err: unknown) => {

@@ -9,6 +9,11 @@ import {
   AdminGetPlategaPayouts,
   AdminRecheckPlategaPayout,
 } from "./admin/platega/payouts/validators"
+import {
+  AdminCreatePlategaExport,
+  AdminListPlategaExports,
+  AdminPlategaFileQuery,
+} from "./admin/platega/exports/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -38,6 +43,21 @@ export default defineMiddlewares({
       matcher: "/admin/platega/payouts/:id/recheck",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRecheckPlategaPayout)],
+    },
+    {
+      matcher: "/admin/platega/exports",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePlategaExport)],
+    },
+    {
+      matcher: "/admin/platega/exports",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPlategaExports, {})],
+    },
+    {
+      matcher: "/admin/platega/exports/:id/platega-file",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminPlategaFileQuery, {})],
     },
   ],
 })

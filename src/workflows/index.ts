@@ -9,3 +9,8 @@ export type { CreatePayoutResult } from "./payouts/create-payout"
 export { recheckPlategaPayoutWorkflow } from "./payouts/recheck-payout"
 export type { RecheckPayoutInput, RecheckPayoutResult } from "./payouts/recheck-payout"
 export type { CreatePayoutInput, PayoutActor } from "./payouts/types"
+export {
+  exportPlategaTransactionsWorkflow,
+  exportPlategaTransactionsWorkflowId,
+} from "./exports/export-platega-transactions"
+export type { ExportPlategaTransactionsInput } from "./exports/export-platega-transactions"

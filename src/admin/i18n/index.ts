@@ -1,13 +1,15 @@
 // Every text of the plugin's admin extensions, in English and Russian, through Medusa's admin
 // translations (react-i18next). Each area keeps its own files under json/ with one top-level key
 // (`platega_<area>`), so areas can be added without touching each other.
+import exportsEn from "./json/exports.en.json"
+import exportsRu from "./json/exports.ru.json"
 import moneyEn from "./json/money.en.json"
 import moneyRu from "./json/money.ru.json"
 import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
 
-const en = { ...orderEn, ...moneyEn }
-const ru = { ...orderRu, ...moneyRu }
+const en = { ...orderEn, ...moneyEn, ...exportsEn }
+const ru = { ...orderRu, ...moneyRu, ...exportsRu }
 
 export default {
   en: { translation: en },

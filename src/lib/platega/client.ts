@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import { SUBSCRIPTION_METHOD_CODE } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
+import { parseExportRecords } from "./export-records"
 import { PlategaHttp, type HttpMethod, type RequestSpec } from "./http"
 import { type ResolvedOptions, resolveOptions } from "./options"
 import {
@@ -28,6 +29,7 @@ import {
   TransactionStatusSchema,
   UUID_RE,
 } from "./schemas"
+import { PlategaStreams, type OpenedStream } from "./stream"
 import type {
   Balance,
   CancelSubscriptionResult,
@@ -44,6 +46,7 @@ import type {
   CreateTransactionResult,
   ExportFile,
   ExportRecord,
+  ExportRow,
   ExportTransactionsInput,
   H2hQr,
   ListCardsInput,
@@ -72,12 +75,14 @@ export class PlategaClient {
   readonly baseUrl: string
   private readonly opts: ResolvedOptions
   private readonly http: PlategaHttp
+  private readonly streams: PlategaStreams
 
   constructor(options: PlategaClientOptions) {
     this.opts = resolveOptions(options)
     this.merchantId = this.opts.merchantId
     this.baseUrl = this.opts.baseUrl
     this.http = new PlategaHttp(this.opts)
+    this.streams = new PlategaStreams(this.opts)
   }
 
   // ---- payments --------------------------------------------------------------------------
@@ -158,6 +163,65 @@ export class PlategaClient {
   /** POST /transaction/export/json (sent with `accept: text/plain`): the records inline. */
   async exportTransactionsJson(filter: ExportTransactionsInput): Promise<ExportRecord[]> {
     return this.export("json", filter, ExportRecordsSchema, "text/plain")
+  }
+
+  /**
+   * POST /transaction/export/json read as a stream, for exports of any size: resolves once the
+   * service has begun to answer (an error answer rejects here, mapped like every other call), then
+   * yields one record at a time in constant memory, amounts as their exact decimal text. A cut
+   * connection or a malformed record fails the iteration with a PlategaError. Stopping early
+   * (break, `signal`) closes the connection.
+   */
+  async exportTransactionsJsonStream(
+    filter: ExportTransactionsInput,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<AsyncIterable<ExportRow>> {
+    const template = "/transaction/export/json"
+    const endpoint = `POST ${template}`
+    const body = this.validate(ExportRequestSchema, filter, endpoint)
+    const opened = await this.streams.open({
+      method: "POST",
+      endpoint,
+      url: new URL(`${this.baseUrl}${template}`),
+      body: Buffer.from(JSON.stringify(body), "utf8"),
+      accept: "text/plain",
+      credentials: true,
+      signal: options.signal,
+    })
+    return closing(opened.body, parseExportRecords(opened.body, endpoint))
+  }
+
+  /**
+   * Downloads the file behind the `{url}` of a CSV or Excel export, as a stream (for passing on to
+   * the admin). The merchant headers go along only when the link is on Platega's own origin: a
+   * link elsewhere (a pre-signed storage URL) gets no credentials.
+   */
+  async downloadExportFile(
+    url: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<OpenedStream> {
+    const endpoint = "GET (export file)"
+    let target: URL
+    try {
+      target = new URL(url, this.baseUrl)
+    } catch {
+      target = new URL("invalid:")
+    }
+    if (target.protocol !== "https:" && target.protocol !== "http:") {
+      throw new PlategaError({
+        kind: "invalid_response",
+        endpoint,
+        message: "Platega export file: the link is not an http(s) URL",
+      })
+    }
+    return this.streams.open({
+      method: "GET",
+      endpoint,
+      url: target,
+      accept: "*/*",
+      credentials: this.streams.isPlategaOrigin(target),
+      signal: options.signal,
+    })
   }
 
   /** POST /transaction/export/csv: `{url}` of a file to download. */
@@ -362,6 +426,18 @@ export class PlategaClient {
       return encodeURIComponent(value)
     })
     return this.http.send({ ...rest, path })
+  }
+}
+
+/** Yields from `records`, closing `body` however the iteration ends (done, break or error). */
+async function* closing<T>(
+  body: { destroy(): void },
+  records: AsyncIterable<T>,
+): AsyncGenerator<T> {
+  try {
+    yield* records
+  } finally {
+    body.destroy()
   }
 }
 

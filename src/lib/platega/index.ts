@@ -1,4 +1,6 @@
 export { PlategaClient } from "./client"
+export { parseExportRecords, plainDecimal } from "./export-records"
+export type { OpenedStream } from "./stream"
 export { parseCallback } from "./callbacks"
 export {
   PlategaError,

@@ -141,6 +141,28 @@ export const ExportRecordSchema = z.looseObject({
 })
 export const ExportRecordsSchema = z.array(ExportRecordSchema)
 
+/** A JSON number ≥ 0 as its text (the streamed export keeps numbers as text). */
+const DecimalText = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?([eE][+-]?\d+)?$/, "expected a decimal amount ≥ 0")
+const TextOrEmpty = z.union([z.string(), z.null(), z.undefined()]).transform((v) => v ?? "")
+
+/**
+ * Element of the streamed JSON export: exactly the export columns, amount as the exact decimal
+ * text the service sent, missing texts as "". Unknown fields are dropped (the columns are fixed).
+ */
+export const ExportRowSchema = z.object({
+  recordId: Uuid,
+  createdAt: NonEmpty,
+  amount: DecimalText,
+  currencyCode: NonEmpty,
+  status: NonEmpty,
+  paymentMethod: TextOrEmpty,
+  description: TextOrEmpty,
+  payload: TextOrEmpty,
+})
+
 /** POST /transaction/export/csv | /excel */
 export const ExportFileSchema = z.looseObject({ url: NonEmpty })
 

@@ -16,6 +16,7 @@ import type {
   ExportFileSchema,
   ExportRecordSchema,
   ExportRequestSchema,
+  ExportRowSchema,
   H2hQrSchema,
   ListCardsRequestSchema,
   ListSubscriptionsRequestSchema,
@@ -82,6 +83,8 @@ export type TransactionStatus = z.output<typeof TransactionStatusSchema>
 export type CancelSupported = z.output<typeof CancelSupportedSchema>
 export type CancelTransactionResult = z.output<typeof CancelTransactionResponseSchema>
 export type ExportRecord = z.output<typeof ExportRecordSchema>
+/** A record of the streamed JSON export: every column a string, the amount as exact decimal text. */
+export type ExportRow = z.output<typeof ExportRowSchema>
 export type ExportFile = z.output<typeof ExportFileSchema>
 export type Subscription = z.output<typeof SubscriptionSchema>
 export type SubscriptionListItem = z.output<typeof SubscriptionListItemSchema>

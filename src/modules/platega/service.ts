@@ -19,6 +19,7 @@ import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
+import { PlategaExport } from "./models/export"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
@@ -56,6 +57,7 @@ class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
   PlategaJobRun,
   PlategaPayout,
+  PlategaExport,
   PlategaSettings,
   PlategaSettingsAudit,
 }) {

@@ -1,0 +1,33 @@
+import type { ExportRow } from "../../../lib/platega"
+
+/** The columns of every export file, in order, named as Platega names the record's fields. */
+export const EXPORT_COLUMNS = [
+  "recordId",
+  "createdAt",
+  "amount",
+  "currencyCode",
+  "status",
+  "paymentMethod",
+  "description",
+  "payload",
+] as const satisfies readonly (keyof ExportRow)[]
+
+export const EXPORT_FORMATS = ["json", "csv", "xlsx"] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export const FORMAT_FILES: Record<ExportFormat, { extension: string; mimeType: string }> = {
+  json: { extension: "json", mimeType: "application/json" },
+  csv: { extension: "csv", mimeType: "text/csv" },
+  xlsx: {
+    extension: "xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  },
+}
+
+// A spreadsheet reads a cell starting with one of these as a formula (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A text a spreadsheet would run as a formula gets a leading apostrophe and is shown as text. */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}

@@ -1,0 +1,59 @@
+import { Readable, type Writable } from "node:stream"
+import { pipeline } from "node:stream/promises"
+import type { ExportRow } from "../../../lib/platega"
+import type { ExportFormat } from "./columns"
+import { csvStringifier } from "./csv"
+import { jsonChunks } from "./json"
+import { writeXlsx } from "./xlsx"
+
+export * from "./columns"
+export { SHEET_ROWS } from "./xlsx"
+
+export interface WriteExportOptions {
+  /** CSV separator (the store's setting). */
+  separator: string
+  /** Called with the number of rows written so far, every `progressEvery` rows. */
+  onProgress?: (rows: number) => void | Promise<void>
+  progressEvery?: number
+  /** Rows per sheet in .xlsx (tests make it small). */
+  sheetRows?: number
+}
+
+/**
+ * Streams `rows` into `out` as one file of `format`, one row at a time and with backpressure, and
+ * ends `out`. Resolves with the number of rows written; rejects (and destroys `out`) if the rows
+ * or the writing fail.
+ */
+export async function writeExport(
+  rows: AsyncIterable<ExportRow>,
+  format: ExportFormat,
+  out: Writable,
+  options: WriteExportOptions,
+): Promise<number> {
+  let count = 0
+  const every = options.progressEvery ?? 5_000
+  async function* counted(): AsyncGenerator<ExportRow> {
+    for await (const row of rows) {
+      yield row
+      count += 1
+      if (options.onProgress && count % every === 0) await options.onProgress(count)
+    }
+  }
+  switch (format) {
+    case "csv":
+      await pipeline(Readable.from(counted()), csvStringifier(options.separator), out)
+      break
+    case "json":
+      await pipeline(Readable.from(jsonChunks(counted())), out)
+      break
+    case "xlsx":
+      try {
+        await writeXlsx(counted(), out, options.sheetRows)
+      } catch (e) {
+        out.destroy(e instanceof Error ? e : new Error(String(e)))
+        throw e
+      }
+      break
+  }
+  return count
+}

@@ -1,0 +1,106 @@
+import { PassThrough } from "node:stream"
+import type { IFileModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
+import { FORMAT_FILES, writeExport, type ExportFormat } from "../format"
+import { toPlategaFilter, type ExportFilters } from "../filters"
+import { exportErrorView } from "./export-error"
+
+export const writePlategaExportStepId = "write-platega-export"
+
+/** Progress is saved every this many rows (and at the end). */
+const PROGRESS_EVERY = 5_000
+
+export interface WrittenExport {
+  id: string
+  file_key: string
+  file_name: string
+  row_count: number
+}
+
+/**
+ * Platega's JSON export, parsed as it arrives, written row by row into a file of Medusa's File
+ * module (`getUploadStream`): memory stays flat whatever the number of rows. The record goes
+ * running → done with the row count (saved as it grows), or failed with Platega's error; a
+ * half-written file is deleted.
+ */
+export const writePlategaExportStep = createStep(
+  writePlategaExportStepId,
+  async (input: { id: string }, { container }) => {
+    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const files = container.resolve<IFileModuleService>(Modules.FILE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const record = await platega.retrievePlategaExport(input.id)
+    const format = record.format as ExportFormat
+    const filters = record.filters as unknown as ExportFilters
+    await platega.updatePlategaExports({ id: record.id, status: "running", started_at: new Date() })
+
+    const fileName = `platega-transactions-${record.id}.${FORMAT_FILES[format].extension}`
+    let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>> | undefined
+    try {
+      const settings = await platega.getEffectiveSettings()
+      const client = await platega.getClient()
+      // The file first: once Platega's answer is open, it is always read to the end or closed.
+      upload = await files.getUploadStream({
+        filename: fileName,
+        mimeType: FORMAT_FILES[format].mimeType,
+        access: "private",
+      })
+      const uploaded = upload.promise
+      // Rejections are awaited below; until then they must not count as unhandled.
+      uploaded.catch(() => undefined)
+      const rows = await client.exportTransactionsJsonStream(toPlategaFilter(filters))
+      // Counts the bytes on their way to the file.
+      let size = 0
+      const counter = new PassThrough()
+      counter.on("data", (chunk: Buffer) => (size += chunk.length))
+      const file = upload.writeStream
+      counter.pipe(file)
+      counter.on("error", (e) => file.destroy(e))
+
+      const rowCount = await writeExport(rows, format, counter, {
+        separator: settings.csvSeparator,
+        progressEvery: PROGRESS_EVERY,
+        onProgress: (n) =>
+          platega.updatePlategaExports({ id: record.id, row_count: n }).then(() => {}),
+      })
+      await uploaded
+      await platega.updatePlategaExports({
+        id: record.id,
+        status: "done",
+        row_count: rowCount,
+        file_key: upload.fileKey,
+        file_name: fileName,
+        file_size: size,
+        finished_at: new Date(),
+      })
+      logger.info(`Platega export ${record.id}: ${rowCount} rows written to ${fileName}`)
+      const written: WrittenExport = {
+        id: record.id,
+        file_key: upload.fileKey,
+        file_name: fileName,
+        row_count: rowCount,
+      }
+      return new StepResponse(written, upload.fileKey)
+    } catch (e) {
+      const error = exportErrorView(e)
+      logger.warn(`Platega export ${record.id} failed: ${error.message}`)
+      if (upload) {
+        upload.writeStream.destroy()
+        await files.deleteFiles(upload.fileKey).catch(() => undefined)
+      }
+      await platega.updatePlategaExports({
+        id: record.id,
+        status: "failed",
+        error: error as unknown as Record<string, unknown>,
+        finished_at: new Date(),
+      })
+      throw e
+    }
+  },
+  async (fileKey, { container }) => {
+    if (!fileKey) return
+    await container.resolve<IFileModuleService>(Modules.FILE).deleteFiles(fileKey)
+  },
+)
