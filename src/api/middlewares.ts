@@ -1,4 +1,14 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+import {
+  AdminPlategaConnectionTest,
+  AdminPlategaSettingsAuditParams,
+  AdminPlategaSettingsPatch,
+} from "./admin/platega/validators"
+import { addPlategaSessionContext } from "./store/payment-session-context"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +18,32 @@ export default defineMiddlewares({
       matcher: "/hooks/platega",
       method: ["POST"],
       bodyParser: false,
+    },
+    {
+      matcher: "/admin/platega/settings",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminPlategaSettingsPatch)],
+    },
+    {
+      matcher: "/admin/platega/settings/test",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminPlategaConnectionTest)],
+    },
+    {
+      matcher: "/admin/platega/settings/audit",
+      method: ["GET"],
+      middlewares: [
+        validateAndTransformQuery(AdminPlategaSettingsAuditParams, {
+          isList: true,
+          defaults: ["id", "actor_id", "action", "fields", "created_at"],
+        }),
+      ],
+    },
+    {
+      // Names the cart and the store in the payment description the payer reads.
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [addPlategaSessionContext],
     },
   ],
 })

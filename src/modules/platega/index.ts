@@ -10,7 +10,17 @@ export default Module(PLATEGA_MODULE, {
 export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
-export type { AdminSettingsView, SettingsPatch, MaskedSecret } from "./settings"
+export type {
+  AdminSettingsView,
+  ConnectionCallRecord,
+  ConnectionTestOverrides,
+  ConnectionTestRecord,
+  MaskedSecret,
+  SealedSettingsPatch,
+  SettingsPatch,
+} from "./settings"
+export { DESCRIPTION_TOKENS, SETTING_FIELDS } from "./settings"
+export type { StoredSettings } from "./service"
 export {
   PlategaNotConfiguredError,
   EncryptionKeyError,
