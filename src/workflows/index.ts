@@ -4,3 +4,7 @@ export { processPlategaCallbackWorkflow } from "./callbacks/process-platega-call
 export { runPlategaCallback } from "./callbacks/run-platega-callback"
 export { reconcilePlategaPaymentsWorkflow } from "./callbacks/reconcile-platega-payments"
 export type { ReconcileReport } from "./callbacks/reconcile-platega-payments"
+export { savePlategaSettingsWorkflow } from "./settings/save-platega-settings"
+export type { SavePlategaSettingsInput } from "./settings/save-platega-settings"
+export { savePlategaConnectionTestWorkflow } from "./settings/save-platega-connection-test"
+export { rotatePlategaSecretsWorkflow } from "./settings/rotate-platega-secrets"

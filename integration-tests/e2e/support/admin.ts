@@ -37,8 +37,8 @@ export async function ordersByEmail(
   return orders.filter((o) => o.email === email)
 }
 
-/** Logs into the dashboard at /app with the demo credentials and opens the orders list. */
-export async function openAdminOrders(page: Page, adminUrl: string): Promise<void> {
+/** Logs into the dashboard at /app with the demo credentials. */
+export async function loginAdmin(page: Page, adminUrl: string): Promise<void> {
   // The first visit compiles the dashboard (Vite dev server): be patient.
   await page.goto(`${adminUrl}/login`, { timeout: 180_000 })
   await page.locator("input[name=email]").waitFor({ timeout: 180_000 })
@@ -46,6 +46,11 @@ export async function openAdminOrders(page: Page, adminUrl: string): Promise<voi
   await page.locator("input[name=password]").fill(ADMIN.password)
   await page.locator("button[type=submit]").click()
   await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+}
+
+/** Logs into the dashboard and opens the orders list. */
+export async function openAdminOrders(page: Page, adminUrl: string): Promise<void> {
+  await loginAdmin(page, adminUrl)
   await page.goto(`${adminUrl}/orders`)
   await page.locator("table").first().waitFor({ timeout: 120_000 })
   await screenshot(page, "admin-orders")

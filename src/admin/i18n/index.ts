@@ -3,9 +3,11 @@
 // (`platega_<area>`), so areas can be added without touching each other.
 import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
+import settingsEn from "./json/settings.en.json"
+import settingsRu from "./json/settings.ru.json"
 
-const en = { ...orderEn }
-const ru = { ...orderRu }
+const en = { ...orderEn, ...settingsEn }
+const ru = { ...orderRu, ...settingsRu }
 
 export default {
   en: { translation: en },

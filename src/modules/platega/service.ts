@@ -126,12 +126,16 @@ class PlategaModuleService extends MedusaService({
   PlategaSettingsAudit,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
+  private readonly reconcileAgeGiven_: boolean
   private readonly access_: PlategaAccess
 
   constructor(cradle: Cradle, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.moduleOptions_ = parsePlategaModuleOptions(options)
+    this.reconcileAgeGiven_ =
+      (options as { reconcile?: { minAgeMinutes?: unknown } } | undefined)?.reconcile
+        ?.minAgeMinutes !== undefined
     // The provider options in medusa-config.ts, or (for a store without the providers) the
     // module's own `provider` option.
     const raw =
@@ -199,6 +203,14 @@ class PlategaModuleService extends MedusaService({
         }
       } else {
         fields[field] = { value: s[key] ?? null, source: s.sources[key] }
+      }
+    }
+    // Not set here: the reconciliation job runs with the module's own option.
+    const reconcile = fields.reconcile_min_age_minutes as { value: unknown; source: string }
+    if (reconcile.value === null) {
+      fields.reconcile_min_age_minutes = {
+        value: this.moduleOptions_.reconcile.minAgeMinutes,
+        source: this.reconcileAgeGiven_ ? "options" : "default",
       }
     }
     const stale = SECRET_FIELDS.filter((f) => {
@@ -409,27 +421,46 @@ class PlategaModuleService extends MedusaService({
     else if (result) await this.createPlategaSettings({ last_test })
   }
 
-  /** Re-encrypts stored secrets written with an older key under the current one. */
-  async rotateSecrets(actorId: string | null): Promise<number> {
+  /**
+   * Re-encrypts stored secrets written with an older key under the current one (after a key
+   * rotation), so the old key can be dropped from PLATEGA_ENCRYPTION_OLD_KEYS. Audited as
+   * "rotate" with the field names. Returns how many secrets were re-encrypted.
+   */
+  @InjectTransactionManager()
+  async rotateSecrets(
+    actorId: string | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<number> {
     const box = this.access_.secretBox
-    const [row] = await this.listPlategaSettings({}, { take: 1, order: { created_at: "ASC" } })
+    const [row] = await this.listPlategaSettings(
+      {},
+      { take: 1, order: { created_at: "ASC" } },
+      sharedContext,
+    )
     if (!row) return 0
     const update: Record<string, string> = {}
-    for (const column of ["secret_ciphertext", "payout_key_ciphertext"] as const) {
-      const value = row[column]
-      if (value && box.isStale(value)) update[column] = box.encrypt(box.decrypt(value))
+    const fields: string[] = []
+    for (const field of SECRET_FIELDS) {
+      const value = row[`${field}_ciphertext`]
+      if (!value || !box.isStale(value)) continue
+      try {
+        update[`${field}_ciphertext`] = box.encrypt(box.decrypt(value))
+      } catch (e) {
+        if (e instanceof EncryptionKeyError) {
+          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `\`${field}\`: ${e.message}`)
+        }
+        throw e
+      }
+      fields.push(field)
     }
-    const n = Object.keys(update).length
-    if (n) {
-      await this.updatePlategaSettings({ id: row.id, ...update })
-      await this.createPlategaSettingsAudits({
-        actor_id: actorId,
-        action: "rotate",
-        fields: { names: Object.keys(update) },
-      })
-      this.access_.invalidate()
-    }
-    return n
+    if (!fields.length) return 0
+    await this.updatePlategaSettings({ id: row.id, ...update }, sharedContext)
+    await this.createPlategaSettingsAudits(
+      { actor_id: actorId, action: "rotate", fields: { names: fields } },
+      sharedContext,
+    )
+    this.access_.invalidate()
+    return fields.length
   }
 
   static eventKey(input: Pick<CallbackRecordInput, "kind" | "platega_id" | "status">): string {
