@@ -44,7 +44,9 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
   let page: Page
   /** Every response the admin page received, read in full. */
   const responses: Promise<{ url: string; body: string }>[] = []
-  const email = `settings-${Date.now().toString(36)}@example.com`
+  const run = Date.now().toString(36)
+  const email = `settings-${run}@example.com`
+  const disputed = `disputed-${run}@example.com`
 
   beforeAll(async () => {
     demo = await startDemo({ timeoutMs: 8 * 60_000 })
@@ -75,6 +77,56 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
     await second?.stop()
     await demo?.stop()
   })
+
+  type ApiOrder = {
+    id: string
+    email: string
+    metadata: Record<string, unknown> | null
+    payment_collections: {
+      payments: { id: string; amount: number; data: { transaction_id: string } }[]
+    }[]
+  }
+
+  /** The newest order of an e-mail, through the admin API. */
+  async function orderOf(shopper: string): Promise<ApiOrder> {
+    const token = await adminToken(demo!.storeUrl)
+    const fields = "id,email,metadata,*payment_collections.payments"
+    const res = await fetch(
+      `${demo!.storeUrl}/admin/orders?fields=${fields}&limit=50&order=-created_at`,
+      { headers: { authorization: `Bearer ${token}` } },
+    )
+    const { orders } = (await res.json()) as { orders: ApiOrder[] }
+    const order = orders.find((o) => o.email === shopper)
+    if (!order) throw new Error(`no order for ${shopper}`)
+    return order
+  }
+
+  /** A shopper pays by card in the storefront; the payment goes to the second merchant. */
+  async function checkout(shopper: string, shot: string): Promise<string> {
+    const shop = await context!.newPage()
+    try {
+      await addToCart(shop, demo!.storefrontUrl, "samovar-mug")
+      await shop.getByTestId("go-to-checkout").click()
+      await fillCheckout(shop, { email: shopper, firstName: "Мария", lastName: "Кузнецова" })
+      await payWith(shop, "card", second!.url, shot)
+      const description = (await shop.getByTestId("description").textContent()) ?? ""
+      expect(description).toMatch(/^Platega Demo Shop: оплата заказа, корзина cart_\w+$/)
+      await actOnSandboxPage(shop, demo!.storefrontUrl, { card: CARD_OK }, shot)
+      const order = await confirmedOrder(shop, shot)
+      expect(order.status).toBe("captured")
+    } finally {
+      await shop.close()
+    }
+    return (await orderOf(shopper)).payment_collections[0].payments[0].data.transaction_id
+  }
+
+  async function openOrderWidget(shopper: string) {
+    await page.goto(`${demo!.adminUrl}/orders/${(await orderOf(shopper)).id}`)
+    const widget = page.getByTestId("platega-order-widget")
+    await widget.waitFor({ timeout: 120_000 })
+    await widget.scrollIntoViewIfNeeded()
+    return widget
+  }
 
   async function expectNoSecretInHtml() {
     expect(leaks(await page.content())).toEqual([])
@@ -145,41 +197,60 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
   })
 
   it("a checkout then goes to the saved merchant, with the store and cart in the description", async () => {
-    const shop = await context!.newPage()
-    await addToCart(shop, demo!.storefrontUrl, "samovar-mug")
-    await shop.getByTestId("go-to-checkout").click()
-    await fillCheckout(shop, { email, firstName: "Мария", lastName: "Кузнецова" })
-    await payWith(shop, "card", second!.url, "settings-checkout")
-    const description = (await shop.getByTestId("description").textContent()) ?? ""
-    expect(description).toMatch(/^Platega Demo Shop: оплата заказа, корзина cart_\w+$/)
-    await actOnSandboxPage(shop, demo!.storefrontUrl, { card: CARD_OK }, "settings-checkout")
-    const order = await confirmedOrder(shop, "settings-checkout")
-    expect(order.status).toBe("captured")
-    await shop.close()
-
-    const token = await adminToken(demo!.storeUrl)
-    const res = await fetch(
-      `${demo!.storeUrl}/admin/orders?fields=id,email,*payment_collections.payments&limit=50&order=-created_at`,
-      { headers: { authorization: `Bearer ${token}` } },
-    )
-    const { orders } = (await res.json()) as {
-      orders: {
-        id: string
-        email: string
-        payment_collections: { payments: { data: { transaction_id: string } }[] }[]
-      }[]
-    }
-    const mine = orders.find((o) => o.email === email)!
-    const txId = mine.payment_collections[0].payments[0].data.transaction_id
+    const txId = await checkout(email, "settings-checkout")
     expect(await second!.control.getTransaction(txId)).toMatchObject({ status: "CONFIRMED" })
 
-    await page.goto(`${demo!.adminUrl}/orders/${mine.id}`)
-    const widget = page.getByTestId("platega-order-widget")
-    await widget.waitFor({ timeout: 120_000 })
+    await openOrderWidget(email)
     expect(await page.getByTestId("platega-order-state").getAttribute("data-state")).toBe("paid")
     expect(await page.getByTestId("platega-transaction-id").textContent()).toBe(txId)
-    await widget.scrollIntoViewIfNeeded()
     await screenshot(page, "settings-order-widget-en")
+  })
+
+  it("the order widget reads Refunded after a refund from Medusa, and warns of a chargeback", async () => {
+    // A refund made from Medusa: Platega then reports the transaction as CHARGEBACKED.
+    await second!.control.setBalance("RUB", 1_000_000)
+    const paid = await orderOf(email)
+    const payment = paid.payment_collections[0].payments[0]
+    const token = await adminToken(demo!.storeUrl)
+    const refund = await fetch(`${demo!.storeUrl}/admin/payments/${payment.id}/refund`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ amount: payment.amount }),
+    })
+    expect(refund.status).toBe(200)
+    expect(await second!.control.getTransaction(payment.data.transaction_id)).toMatchObject({
+      status: "CHARGEBACKED",
+    })
+    await openOrderWidget(email)
+    expect(await page.getByTestId("platega-order-state").getAttribute("data-state")).toBe(
+      "refunded",
+    )
+    expect(await page.getByTestId("platega-refunded").textContent()).toMatch(
+      /^Refunded from Medusa on .+; Platega reports the transaction as CHARGEBACKED\.$/,
+    )
+    expect(await page.getByTestId("platega-chargeback").count()).toBe(0)
+    await screenshot(page, "settings-order-refunded-en")
+
+    // Money the store did not give back: a chargeback, flagged through Platega's callback.
+    const txId = await checkout(disputed, "settings-dispute")
+    await second!.control.chargeback(txId)
+    const deadline = Date.now() + 60_000
+    while (!(await orderOf(disputed)).metadata?.platega_chargeback && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    expect((await orderOf(disputed)).metadata?.platega_chargeback).toMatchObject({
+      transaction_id: txId,
+    })
+    await openOrderWidget(disputed)
+    expect(await page.getByTestId("platega-order-state").getAttribute("data-state")).toBe(
+      "chargeback",
+    )
+    const warning = (await page.getByTestId("platega-chargeback").textContent()) ?? ""
+    expect(warning).toContain(`Platega reports transaction ${txId} as CHARGEBACKED`)
+    expect(warning).toContain("What to do")
+    // No green "Paid" beside the chargeback.
+    expect(await page.getByTestId("platega-payment-state").textContent()).toBe("Chargeback")
+    await screenshot(page, "settings-order-chargeback-en")
   })
 
   it("reads in Russian once the admin switches the language", async () => {
@@ -188,7 +259,7 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
     await drawer.getByRole("combobox").click()
     await page.getByRole("option", { name: "Русский" }).click()
     await drawer.locator("button[type=submit]").click()
-    await page.waitForFunction(() => document.documentElement.lang === "ru" || !!localStorage.lng)
+    await page.waitForFunction(() => localStorage.getItem("lng") === "ru")
 
     await page.goto(`${demo!.adminUrl}/settings/platega`)
     await page.getByTestId("platega-settings-page").waitFor()
@@ -200,23 +271,24 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
     )
     expect(await page.getByTestId("platega-source-secret").textContent()).toBe("Сохранено здесь")
     await page.getByTestId("platega-test").click()
-    await page.waitForSelector("[data-testid=platega-test-call-merchant][data-outcome=ok]")
+    // The new answer (of the saved settings; the one shown before tried unsaved values).
+    await page.waitForSelector("[data-testid=platega-test-summary][data-source=saved]")
+    expect(await page.getByTestId("platega-test-call-merchant").getAttribute("data-outcome")).toBe(
+      "ok",
+    )
     expect(await page.getByTestId("platega-test-call-merchant").textContent()).toContain(
       "ID мерчанта и секрет",
     )
     await expectNoSecretInHtml()
     await screenshot(page, "settings-ru")
 
-    const token = await adminToken(demo!.storeUrl)
-    const res = await fetch(`${demo!.storeUrl}/admin/orders?fields=id,email&limit=50`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    const { orders } = (await res.json()) as { orders: { id: string; email: string }[] }
-    await page.goto(`${demo!.adminUrl}/orders/${orders.find((o) => o.email === email)!.id}`)
-    await page.getByTestId("platega-order-widget").waitFor({ timeout: 120_000 })
-    expect(await page.getByTestId("platega-order-state").textContent()).toBe("Оплачено")
-    await page.getByTestId("platega-order-widget").scrollIntoViewIfNeeded()
-    await screenshot(page, "settings-order-widget-ru")
+    await openOrderWidget(email)
+    expect(await page.getByTestId("platega-order-state").textContent()).toBe("Возврат")
+    await screenshot(page, "settings-order-refunded-ru")
+    await openOrderWidget(disputed)
+    expect(await page.getByTestId("platega-order-state").textContent()).toBe("Чарджбэк")
+    expect(await page.getByTestId("platega-chargeback").textContent()).toContain("Что делать")
+    await screenshot(page, "settings-order-chargeback-ru")
   })
 
   it("the secret never reached a response the page received, nor the server's logs", async () => {

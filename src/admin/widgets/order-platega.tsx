@@ -25,9 +25,7 @@ const refundsOf = (p: AdminPayment) => p.refunds ?? []
  * CHARGEBACKED too: with a refund recorded in Medusa it is a refund; without one, money went
  * back that the store did not give back (a dispute, or a refund in Platega's dashboard).
  */
-function stateOf(p: AdminPayment): State {
-  const status = String((p.data as Record<string, unknown> | null)?.platega_status ?? "")
-  const refunded = refundsOf(p).length > 0
+function stateOf(status: string, refunded: boolean): State {
   switch (classifyTransactionStatus(status)) {
     case "reversed":
       return refunded ? "refunded" : "chargeback"
@@ -70,19 +68,19 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     return key ? t(`platega_order.methods.${key}`, { defaultValue: providerId }) : providerId
   }
 
-  const states = payments.map(stateOf)
   const flag = (order.metadata?.platega_chargeback ?? null) as Chargeback | null
-  // A flag stands until a refund is recorded on the payment it names (what the advice asks for).
-  const flagged = payments.find(
-    (p) =>
-      flag &&
-      (p.data as Record<string, unknown> | null)?.transaction_id === flag.transaction_id &&
-      refundsOf(p).length === 0,
-  )
-  const chargebacks = payments.filter((p, i) => states[i] === "chargeback" || p === flagged)
-  const overall: State = chargebacks.length
-    ? "chargeback"
-    : (PRIORITY.find((s) => states.includes(s)) ?? "unknown")
+  const rows = payments.map((payment) => {
+    const data = (payment.data ?? {}) as Record<string, unknown>
+    const refunded = refundsOf(payment).length > 0
+    // The callback that flagged the order knows a newer status than the payment's own record. A
+    // flag stands until a refund is recorded on its payment (what the advice asks for).
+    const flagged = !!flag && flag.transaction_id === data.transaction_id && !refunded
+    const status = String((flagged ? flag.status : undefined) ?? data.platega_status ?? "")
+    return { payment, data, status, state: stateOf(status, refunded) }
+  })
+  const states = rows.map((r) => r.state)
+  const chargebacks = rows.filter((r) => r.state === "chargeback")
+  const overall: State = PRIORITY.find((s) => states.includes(s)) ?? "unknown"
 
   return (
     <Container className="divide-y p-0" data-testid="platega-order-widget">
@@ -92,11 +90,11 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           {t(`platega_order.state.${overall}`)}
         </StatusBadge>
       </div>
-      {chargebacks.map((p) => {
-        const data = (p.data ?? {}) as Record<string, unknown>
-        const at = flag && p === flagged ? date(flag.flagged_at) : undefined
+      {chargebacks.map(({ payment, data, status }) => {
+        const at =
+          flag && flag.transaction_id === data.transaction_id ? date(flag.flagged_at) : undefined
         return (
-          <div key={`cb-${p.id}`} className="px-6 py-4">
+          <div key={`cb-${payment.id}`} className="px-6 py-4">
             <Alert variant="warning" data-testid="platega-chargeback">
               <Text size="small" weight="plus">
                 {t("platega_order.chargeback.title")}
@@ -104,7 +102,7 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
               <Text size="small">
                 {t("platega_order.chargeback.body", {
                   id: String(data.transaction_id ?? "—"),
-                  status: String(data.platega_status ?? flag?.status ?? "CHARGEBACKED"),
+                  status: status || "CHARGEBACKED",
                   date: at ?? t("platega_order.chargeback.unknownDate"),
                 })}
               </Text>
@@ -115,8 +113,7 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           </div>
         )
       })}
-      {payments.map((payment, i) => {
-        const data = (payment.data ?? {}) as Record<string, unknown>
+      {rows.map(({ payment, data, status, state }) => {
         const refund = refundsOf(payment)[0]
         const currency = String(data.currency ?? payment.currency_code).toUpperCase()
         return (
@@ -136,11 +133,11 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                 {t("platega_order.status")}
               </Text>
               <div className="flex items-center gap-x-2">
-                <StatusBadge color={COLORS[states[i]]} data-testid="platega-payment-state">
-                  {t(`platega_order.state.${states[i]}`)}
+                <StatusBadge color={COLORS[state]} data-testid="platega-payment-state">
+                  {t(`platega_order.state.${state}`)}
                 </StatusBadge>
                 <Text size="xsmall" className="text-ui-fg-muted font-mono">
-                  {String(data.platega_status ?? "—")}
+                  {status || "—"}
                 </Text>
               </div>
               <Text size="small" className="text-ui-fg-subtle">
@@ -148,13 +145,13 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
               </Text>
               <Text size="small">{money(data.amount ?? payment.amount, currency)}</Text>
             </div>
-            {states[i] === "refunded" && (
+            {state === "refunded" && (
               <Text size="small" className="text-ui-fg-subtle" data-testid="platega-refunded">
                 {t("platega_order.refunded", {
                   when: refund?.created_at
                     ? t("platega_order.refundedOn", { date: date(refund.created_at) })
                     : "",
-                  status: String(data.platega_status ?? "—"),
+                  status: status || "—",
                 })}
               </Text>
             )}

@@ -1,66 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../../lib/sdk"
 
-// The shapes of /admin/platega/settings* (see src/api/admin/platega). Kept here: the admin bundle
-// does not import server code.
+// The shapes of /admin/platega/settings* (see src/api/admin/platega). Types only come from the
+// server's code: nothing of it is bundled into the admin.
+import type {
+  AdminSettingsView,
+  ConnectionCallRecord,
+  ConnectionTestRecord,
+  MaskedSecret as ServerMaskedSecret,
+  SettingField,
+} from "../../../../modules/platega/settings"
+import type { SettingSource } from "../../../../modules/platega/access"
 
-export type SettingSource = "settings" | "options" | "default"
-
-export type PlainField =
-  | "merchant_id"
-  | "base_url"
-  | "hmac_scheme"
-  | "sign_path_with_query"
-  | "currencies"
-  | "description"
-  | "return_url"
-  | "failed_url"
-  | "reconcile_min_age_minutes"
-  | "export_time_zone"
-  | "csv_separator"
+export type { SettingField, SettingSource }
 export type SecretField = "secret" | "payout_key"
-export type SettingField = PlainField | SecretField
-
+export type PlainField = Exclude<SettingField, SecretField>
 export type PlainValue = string | number | boolean | string[] | null
+export type ConnectionCall = ConnectionCallRecord
+export type ConnectionTest = ConnectionTestRecord
 
-export interface MaskedSecret {
-  set: boolean
-  last4: string | null
-  source: SettingSource
-}
-
-export interface ConnectionCall {
-  call: "merchant" | "payout_key"
-  endpoint: string
-  outcome: "ok" | "wrong_credentials" | "unreachable" | "skipped"
-  ms: number
-  http_status?: number
-  code?: string
-  message?: string
-  trace_id?: string
-}
-
-export interface ConnectionTest {
-  at: string
-  ok: boolean
-  source: "saved" | "form"
-  base_url: string
-  merchant_id: string
-  latency_ms: number
-  calls: ConnectionCall[]
-}
+export type MaskedSecret = ServerMaskedSecret & { source: SettingSource }
 
 export interface PlategaSettings {
   fields: { [F in PlainField]: { value: PlainValue; source: SettingSource } } & {
     [F in SecretField]: MaskedSecret
   }
-  encryption: {
-    configured: boolean
-    key_id: string | null
-    env: string
-    stale: string[]
-    error: string | null
-  }
+  encryption: AdminSettingsView["encryption"]
   last_test: ConnectionTest | null
   updated_at: string | null
   callback: { url: string; reachable: boolean; https: boolean }

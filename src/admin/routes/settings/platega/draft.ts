@@ -6,23 +6,14 @@ import type {
   SecretField,
   SettingsPatch,
 } from "./api"
+import { SETTING_FIELDS } from "../../../../modules/platega/settings"
 
 // What the admin has typed and not saved yet, and the change it makes. Pure: no React here.
 
-export const PLAIN_FIELDS: PlainField[] = [
-  "merchant_id",
-  "base_url",
-  "hmac_scheme",
-  "sign_path_with_query",
-  "currencies",
-  "description",
-  "return_url",
-  "failed_url",
-  "reconcile_min_age_minutes",
-  "export_time_zone",
-  "csv_separator",
-]
 export const SECRET_FIELDS: SecretField[] = ["secret", "payout_key"]
+export const PLAIN_FIELDS = SETTING_FIELDS.map((f) => f.field).filter(
+  (f): f is PlainField => !(SECRET_FIELDS as string[]).includes(f),
+)
 
 /** The fields a connection test uses. */
 export const CONNECTION_FIELDS = [
@@ -69,8 +60,13 @@ export function buildPatch(draft: Draft, settings: PlategaSettings): SettingsPat
   const patch: SettingsPatch = {}
   const initial = initialDraft(settings)
   for (const f of PLAIN_FIELDS) {
-    if (draft.reset.includes(f)) patch[f] = null
-    else if (draft.plain[f] !== initial.plain[f]) patch[f] = fromText(f, draft.plain[f])
+    if (draft.reset.includes(f)) {
+      patch[f] = null
+      continue
+    }
+    // Compared as values: "RUB " or an emptied empty field is no change.
+    const value = fromText(f, draft.plain[f])
+    if (JSON.stringify(value) !== JSON.stringify(fromText(f, initial.plain[f]))) patch[f] = value
   }
   for (const f of SECRET_FIELDS) {
     const value = draft.secrets[f]

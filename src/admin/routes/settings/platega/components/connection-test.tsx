@@ -116,7 +116,12 @@ export const ConnectionTest = ({ last, body, onFieldError }: ConnectionTestProps
       </div>
       {shown ? (
         <>
-          <div className="flex items-center gap-x-2 px-6 py-3" data-testid="platega-test-summary">
+          <div
+            className="flex items-center gap-x-2 px-6 py-3"
+            data-testid="platega-test-summary"
+            data-source={shown.source}
+            data-ok={shown.ok}
+          >
             <StatusBadge color={shown.ok ? "green" : "red"}>
               {t(shown.ok ? "platega_settings.test.passed" : "platega_settings.test.failed")}
             </StatusBadge>

@@ -1,22 +1,13 @@
 import { Container, Heading, Input, Select, Switch, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { PlainField, PlategaSettings, SecretField, SettingField } from "../api"
-import type { Draft } from "../draft"
+import { CONNECTION_FIELDS, type Draft } from "../draft"
 import { FieldRow } from "./field-row"
 import { SecretInput } from "./secret-input"
 
-const SECTIONS: { key: string; fields: SettingField[] }[] = [
-  {
-    key: "credentials",
-    fields: [
-      "merchant_id",
-      "secret",
-      "payout_key",
-      "base_url",
-      "hmac_scheme",
-      "sign_path_with_query",
-    ],
-  },
+const SECTIONS: { key: string; fields: readonly SettingField[] }[] = [
+  // What a connection uses: the same fields the connection test tries.
+  { key: "credentials", fields: CONNECTION_FIELDS },
   { key: "checkout", fields: ["currencies", "description", "return_url", "failed_url"] },
   { key: "background", fields: ["reconcile_min_age_minutes", "export_time_zone", "csv_separator"] },
 ]
