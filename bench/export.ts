@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { DEFAULT_MERCHANT_ID, DEFAULT_SECRET } from "../src/sandbox"
+import { DEFAULT_MERCHANT_ID, DEFAULT_SECRET } from "platega-sandbox"
 
 /**
  * Transaction export: N records from the sandbox's JSON export to CSV and to XLSX, streamed the

@@ -7,6 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { ADMIN, DEMO_CREDENTIALS, ROOT, readConfig } from "../demo/runner/config.mjs"
 import { ensureDatabase, readSeedState, redactUrl } from "../demo/runner/database.mjs"
+import { demoEncryptionKey } from "../demo/runner/encryption-key.mjs"
 import {
   alreadyMigrated,
   migrationFingerprint,
@@ -92,12 +93,16 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => void shutdown(signal === "SIGINT" ? 130 : 143))
 }
 
-/** The environment of every Medusa command: the store, with the plugin pointed at the sandbox. */
-function medusaEnv(databaseUrl) {
+/**
+ * The environment of every Medusa command: the store, with the plugin pointed at the sandbox and
+ * an encryption key for the secrets saved under Settings → Platega.
+ */
+function medusaEnv(databaseUrl, encryptionKey) {
   const cors = [config.storefrontUrl, config.storeUrl].join(",")
   return {
     ...process.env,
     DATABASE_URL: databaseUrl,
+    PLATEGA_ENCRYPTION_KEY: encryptionKey,
     PLATEGA_MERCHANT_ID: DEMO_CREDENTIALS.merchantId,
     PLATEGA_SECRET: DEMO_CREDENTIALS.secret,
     PLATEGA_PAYOUT_KEY: DEMO_CREDENTIALS.payoutKey,
@@ -148,7 +153,8 @@ async function main() {
   note(redactUrl(databaseUrl))
 
   done = begin("Migrations (medusa db:migrate)")
-  const env = medusaEnv(databaseUrl)
+  const encryption = demoEncryptionKey(config.dataDir)
+  const env = medusaEnv(databaseUrl, encryption.key)
   let seed = await readSeedState(databaseUrl)
   const databaseKey = config.databaseUrl ? redactUrl(databaseUrl) : `embedded/${config.dbName}`
   const fingerprint = migrationFingerprint()
@@ -277,7 +283,7 @@ async function main() {
   })
   done("ready")
 
-  printSummary(seed.publishableKey)
+  printSummary(seed.publishableKey, encryption)
   // From here on, a child that dies takes the demo down with a pointer to its log.
   for (const proc of [running.sandbox, running.medusa].filter(Boolean)) {
     proc.exited.then(({ code, signal }) => {
@@ -301,7 +307,7 @@ function exitedReason(proc) {
   return undefined
 }
 
-function printSummary(publishableKey) {
+function printSummary(publishableKey, encryption) {
   const rel = (p) => (p.startsWith(ROOT + path.sep) ? path.relative(ROOT, p) : p)
   const lines = [
     "",
@@ -315,6 +321,12 @@ function printSummary(publishableKey) {
     `                   merchant ${DEMO_CREDENTIALS.merchantId}   secret ${DEMO_CREDENTIALS.secret}`,
     `  Store API        ${config.storeUrl}   publishable key ${publishableKey}`,
     `  Callbacks        ${config.callbackUrl}`,
+    `  Platega settings ${config.adminUrl}/settings/platega`,
+    `                   secrets saved there are encrypted with ${
+      encryption.source === "environment"
+        ? "PLATEGA_ENCRYPTION_KEY"
+        : `the demo's key in ${rel(path.join(config.dataDir, "encryption-key"))}`
+    }`,
     `  Logs             ${rel(config.logDir)}/`,
     "",
     "Buy something in the storefront, pay with SBP or a test card on the sandbox page, and find the",

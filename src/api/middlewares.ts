@@ -14,6 +14,12 @@ import {
   AdminListPlategaExports,
   AdminPlategaFileQuery,
 } from "./admin/platega/exports/validators"
+import {
+  AdminPlategaConnectionTest,
+  AdminPlategaSettingsAuditParams,
+  AdminPlategaSettingsPatch,
+} from "./admin/platega/validators"
+import { addPlategaSessionContext } from "./store/payment-session-context"
 
 export default defineMiddlewares({
   routes: [
@@ -58,6 +64,32 @@ export default defineMiddlewares({
       matcher: "/admin/platega/exports/:id/platega-file",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminPlategaFileQuery, {})],
+    },
+    {
+      matcher: "/admin/platega/settings",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminPlategaSettingsPatch)],
+    },
+    {
+      matcher: "/admin/platega/settings/test",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminPlategaConnectionTest)],
+    },
+    {
+      matcher: "/admin/platega/settings/audit",
+      method: ["GET"],
+      middlewares: [
+        validateAndTransformQuery(AdminPlategaSettingsAuditParams, {
+          isList: true,
+          defaults: ["id", "actor_id", "action", "fields", "created_at"],
+        }),
+      ],
+    },
+    {
+      // Names the cart and the store in the payment description the payer reads.
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [addPlategaSessionContext],
     },
   ],
 })

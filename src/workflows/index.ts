@@ -14,3 +14,7 @@ export {
   exportPlategaTransactionsWorkflowId,
 } from "./exports/export-platega-transactions"
 export type { ExportPlategaTransactionsInput } from "./exports/export-platega-transactions"
+export { savePlategaSettingsWorkflow } from "./settings/save-platega-settings"
+export type { SavePlategaSettingsInput } from "./settings/save-platega-settings"
+export { savePlategaConnectionTestWorkflow } from "./settings/save-platega-connection-test"
+export { rotatePlategaSecretsWorkflow } from "./settings/rotate-platega-secrets"

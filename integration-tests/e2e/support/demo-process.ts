@@ -15,6 +15,8 @@ export type RunningDemo = {
   storeUrl: string
   adminUrl: string
   sandboxUrl: string
+  /** The demo's data folder (its logs are in logs/); removed by stop(). */
+  dataDir: string
   /** Everything the demo printed, for failure messages. */
   output: () => string
   stop: () => Promise<void>
@@ -129,6 +131,7 @@ export async function startDemo({ timeoutMs }: { timeoutMs: number }): Promise<R
     storeUrl,
     adminUrl: `${storeUrl}/app`,
     sandboxUrl: `http://localhost:${sandboxPort}`,
+    dataDir,
     output: () => output,
     stop,
   }

@@ -7,9 +7,11 @@ import moneyEn from "./json/money.en.json"
 import moneyRu from "./json/money.ru.json"
 import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
+import settingsEn from "./json/settings.en.json"
+import settingsRu from "./json/settings.ru.json"
 
-const en = { ...orderEn, ...moneyEn, ...exportsEn }
-const ru = { ...orderRu, ...moneyRu, ...exportsRu }
+const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn }
+const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu }
 
 export default {
   en: { translation: en },

@@ -37,6 +37,7 @@ import type {
   CancelTransactionResult,
   CardPayoutInput,
   CardPayoutResult,
+  ConnectionCall,
   ConnectionStatus,
   CreatePaymentLinkInput,
   CreatePaymentLinkResult,
@@ -303,37 +304,58 @@ export class PlategaClient {
   /**
    * One quick authenticated read (GET /balance/all, no retries): "ok" when the credentials work,
    * "rejected" on 401/403, "unreachable" when baseUrl gives no usable answer. With a payout key
-   * configured, a signed read (GET /api/v1/cards) checks it too.
+   * configured, a signed read (GET /api/v1/cards) checks it too. `calls` has each call's own
+   * outcome and time.
    */
   async testConnection(): Promise<TestConnectionResult> {
     const started = Date.now()
-    const main = await this.probe(() =>
+    const main = await this.probe("merchant", "GET /balance/all", () =>
       this.send({ ...this.getSpec("/balance/all", {}, BalancesSchema), retries: 0 }),
     )
+    const calls: ConnectionCall[] = [main]
     let payoutKey: TestConnectionResult["payoutKey"] = "not_configured"
     if (this.opts.payoutKey) {
-      payoutKey =
-        main.status !== "ok"
-          ? "skipped"
-          : (await this.probe(() => this.send({ ...this.cardsSpec(true), retries: 0 }))).status
+      if (main.status !== "ok") {
+        payoutKey = "skipped"
+        calls.push({ call: "payout_key", endpoint: "GET /api/v1/cards", status: "skipped", ms: 0 })
+      } else {
+        const signed = await this.probe("payout_key", "GET /api/v1/cards", () =>
+          this.send({ ...this.cardsSpec(true), retries: 0 }),
+        )
+        payoutKey = signed.status as ConnectionStatus
+        calls.push(signed)
+      }
     }
-    return { ...main, payoutKey, latencyMs: Date.now() - started }
+    const { call: _c, endpoint: _e, ms: _m, status, ...failure } = main
+    return {
+      status: status as ConnectionStatus,
+      ...failure,
+      payoutKey,
+      latencyMs: Date.now() - started,
+      calls,
+    }
   }
 
   // ---- internals -------------------------------------------------------------------------
 
   private async probe(
-    call: () => Promise<unknown>,
-  ): Promise<Omit<TestConnectionResult, "payoutKey" | "latencyMs">> {
+    call: ConnectionCall["call"],
+    endpoint: string,
+    run: () => Promise<unknown>,
+  ): Promise<ConnectionCall> {
+    const started = Date.now()
     try {
-      await call()
-      return { status: "ok" }
+      await run()
+      return { call, endpoint, status: "ok", ms: Date.now() - started }
     } catch (e) {
       if (!(e instanceof PlategaError)) throw e
       const rejected = e.kind === "http" && (e.httpStatus === 401 || e.httpStatus === 403)
       const status: ConnectionStatus = rejected ? "rejected" : "unreachable"
       return {
+        call,
+        endpoint,
         status,
+        ms: Date.now() - started,
         message: e.message,
         ...(e.httpStatus !== undefined && { httpStatus: e.httpStatus }),
         ...(e.code !== undefined && { code: e.code }),

@@ -108,6 +108,20 @@ export type PlategaCallback =
 
 export type ConnectionStatus = "ok" | "rejected" | "unreachable"
 
+/** One call of a connection test, with its own outcome and time. */
+export interface ConnectionCall {
+  /** merchant: X-MerchantId/X-Secret (GET /balance/all); payout_key: a PG-HMAC signed read. */
+  call: "merchant" | "payout_key"
+  endpoint: string
+  status: ConnectionStatus | "skipped"
+  ms: number
+  /** Safe summary of the failure (never a secret), when not ok. */
+  message?: string
+  httpStatus?: number
+  code?: string
+  traceId?: string
+}
+
 export interface TestConnectionResult {
   /** ok: credentials accepted; rejected: 401/403; unreachable: no usable answer from baseUrl. */
   status: ConnectionStatus
@@ -119,4 +133,6 @@ export interface TestConnectionResult {
   httpStatus?: number
   code?: string
   traceId?: string
+  /** Every call made, in order. */
+  calls: ConnectionCall[]
 }

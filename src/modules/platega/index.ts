@@ -11,7 +11,17 @@ export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
 export * from "./payouts"
-export type { AdminSettingsView, SettingsPatch, MaskedSecret } from "./settings"
+export type {
+  AdminSettingsView,
+  ConnectionCallRecord,
+  ConnectionTestOverrides,
+  ConnectionTestRecord,
+  MaskedSecret,
+  SealedSettingsPatch,
+  SettingsPatch,
+} from "./settings"
+export { DESCRIPTION_TOKENS, SETTING_FIELDS } from "./settings"
+export type { StoredSettings } from "./service"
 export {
   PlategaNotConfiguredError,
   EncryptionKeyError,

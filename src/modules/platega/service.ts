@@ -5,15 +5,20 @@ import {
   InjectManager,
   InjectTransactionManager,
   MedusaContext,
+  MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
-import type { PlategaClient } from "../../lib/platega"
-import { parsePlategaOptions } from "../../providers/platega/options"
+import { PlategaClient, type ConnectionCall } from "../../lib/platega"
+import { givenOptionKeys, parsePlategaOptions } from "../../providers/platega/options"
 import {
+  ENCRYPTION_KEY_ENV,
+  EncryptionKeyError,
   PlategaAccess,
-  providerOptionsFromConfig,
+  rawProviderOptionsFromConfig,
+  safeEqual,
   type EffectiveSettings,
   type PlategaCredentials,
+  type SecretBox,
 } from "./access"
 import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
@@ -23,7 +28,19 @@ import { PlategaExport } from "./models/export"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
-import { last4, SECRET_FIELDS, type AdminSettingsView, type SettingsPatch } from "./settings"
+import {
+  isSecretField,
+  last4,
+  SECRET_FIELDS,
+  SETTING_FIELDS,
+  type AdminSettingsView,
+  type ConnectionCallRecord,
+  type ConnectionTestOverrides,
+  type ConnectionTestRecord,
+  type SealedSecret,
+  type SealedSettingsPatch,
+  type SettingsPatch,
+} from "./settings"
 
 export type { CallbackKind } from "./callback-outcome"
 
@@ -41,6 +58,68 @@ export interface JobTickClaim {
   status: "running" | "skipped"
   detail?: string
   instance: string
+}
+
+/** The settings row's stored columns: ciphertexts, never plaintext secrets. */
+const STORED_COLUMNS = [
+  "merchant_id",
+  "secret_ciphertext",
+  "secret_last4",
+  "payout_key_ciphertext",
+  "payout_key_last4",
+  "base_url",
+  "hmac_scheme",
+  "sign_path_with_query",
+  "currencies",
+  "description",
+  "return_url",
+  "failed_url",
+  "reconcile_min_age_minutes",
+  "export_time_zone",
+  "csv_separator",
+] as const
+
+export type StoredSettings = {
+  [C in (typeof STORED_COLUMNS)[number]]: C extends "sign_path_with_query"
+    ? boolean | null
+    : C extends "currencies"
+      ? string[] | null
+      : C extends "reconcile_min_age_minutes"
+        ? number | null
+        : string | null
+}
+
+type StoredRow = StoredSettings & { last_test?: unknown; updated_at?: Date | null }
+
+/** Stands in for a stored secret that cannot be decrypted (only ever in the admin view). */
+const UNREADABLE = "\u0000unreadable"
+
+function encryptionKeyAdvice(): string {
+  return `saving a secret needs an encryption key: set ${ENCRYPTION_KEY_ENV} (a 32-byte key, e.g. from: openssl rand -base64 32) in the environment of every Medusa process and restart it`
+}
+
+/** Whether two ciphertexts hold the same secret (then saving it again changes nothing). */
+function sameSecret(box: SecretBox, a: string, b: string): boolean {
+  try {
+    return safeEqual(box.decrypt(a), box.decrypt(b)) === 1
+  } catch {
+    return false
+  }
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+function toCallRecord(c: ConnectionCall): ConnectionCallRecord {
+  return {
+    call: c.call,
+    endpoint: c.endpoint,
+    outcome: c.status === "rejected" ? "wrong_credentials" : c.status === "ok" ? "ok" : c.status,
+    ms: c.ms,
+    ...(c.httpStatus !== undefined && { http_status: c.httpStatus }),
+    ...(c.code !== undefined && { code: c.code }),
+    ...(c.message !== undefined && { message: c.message }),
+    ...(c.traceId !== undefined && { trace_id: c.traceId }),
+  }
 }
 
 type Cradle = {
@@ -62,20 +141,25 @@ class PlategaModuleService extends MedusaService({
   PlategaSettingsAudit,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
+  private readonly reconcileAgeGiven_: boolean
   private readonly access_: PlategaAccess
 
   constructor(cradle: Cradle, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.moduleOptions_ = parsePlategaModuleOptions(options)
-    const moduleCredentials = (options as { provider?: unknown } | undefined)?.provider
+    this.reconcileAgeGiven_ =
+      (options as { reconcile?: { minAgeMinutes?: unknown } } | undefined)?.reconcile
+        ?.minAgeMinutes !== undefined
+    // The provider options in medusa-config.ts, or (for a store without the providers) the
+    // module's own `provider` option.
+    const raw =
+      (options as { provider?: unknown } | undefined)?.provider ??
+      rawProviderOptionsFromConfig(cradle.configModule)
     this.access_ = new PlategaAccess({
       pg: cradle.__pg_connection__,
-      // The provider options in medusa-config.ts, or (for a store without the providers) the
-      // module's own `provider` option.
-      options: moduleCredentials
-        ? parsePlategaOptions(moduleCredentials)
-        : providerOptionsFromConfig(cradle.configModule),
+      options: raw === undefined ? undefined : parsePlategaOptions(raw),
+      given: givenOptionKeys(raw),
       logger: cradle.logger,
     })
   }
@@ -110,102 +194,288 @@ class PlategaModuleService extends MedusaService({
 
   /** The settings as the admin may see them: secrets as `{ set, last4 }` only. */
   async getSettingsForAdmin(): Promise<AdminSettingsView> {
-    const [row] = await this.listPlategaSettings({}, { take: 1, order: { created_at: "ASC" } })
-    const s = await this.access_.settings()
-    const { secret, payoutKey, sources, timeoutMs: _t, ...values } = s
+    const row = (await this.access_.readRow()) as StoredRow | undefined
+    const box = this.access_.secretBox
+    let error: string | null = null
+    let s: EffectiveSettings
+    try {
+      s = this.access_.effective(row)
+    } catch (e) {
+      if (!(e instanceof EncryptionKeyError)) throw e
+      // Shown to the admin, so the page can say what to set; the values stay masked.
+      error = e.message
+      s = this.access_.effective(row, () => UNREADABLE)
+    }
+    const fields = {} as Record<string, unknown>
+    for (const { field, key } of SETTING_FIELDS) {
+      if (isSecretField(field)) {
+        const value = s[key] as string | undefined
+        const stored = s.sources[key] === "settings"
+        fields[field] = {
+          set: !!value,
+          last4: stored ? (row?.[`${field}_last4`] ?? null) : last4(value),
+          source: s.sources[key],
+        }
+      } else {
+        fields[field] = { value: s[key] ?? null, source: s.sources[key] }
+      }
+    }
+    // Not set here: the reconciliation job runs with the module's own option.
+    const reconcile = fields.reconcile_min_age_minutes as { value: unknown; source: string }
+    if (reconcile.value === null) {
+      fields.reconcile_min_age_minutes = {
+        value: this.moduleOptions_.reconcile.minAgeMinutes,
+        source: this.reconcileAgeGiven_ ? "options" : "default",
+      }
+    }
+    const stale = SECRET_FIELDS.filter((f) => {
+      const c = row?.[`${f}_ciphertext`]
+      return !!c && box.isStale(c)
+    })
     return {
-      values: {
-        ...values,
-        secret: {
-          set: !!secret,
-          last4: sources.secret === "settings" ? (row?.secret_last4 ?? null) : last4(secret),
-        },
-        payoutKey: {
-          set: !!payoutKey,
-          last4:
-            sources.payoutKey === "settings" ? (row?.payout_key_last4 ?? null) : last4(payoutKey),
-        },
-      },
-      sources,
+      fields: fields as AdminSettingsView["fields"],
       encryption: {
-        configured: this.access_.secretBox.canEncrypt,
-        keyId: this.access_.secretBox.currentKeyId ?? null,
+        configured: box.canEncrypt,
+        key_id: box.currentKeyId ?? null,
+        env: ENCRYPTION_KEY_ENV,
+        stale,
+        error,
       },
-      lastTest: row?.last_test ?? null,
-      updatedAt: row?.updated_at ?? null,
+      last_test: row?.last_test ?? null,
+      updated_at: row?.updated_at ?? null,
     }
   }
 
-  /**
-   * Saves a partial change. A secret left out stays as it is; null or "" clears it. Secrets are
-   * encrypted before they reach the database; without an encryption key, saving one fails (and
-   * nothing is saved). The audit records the field names, never the values.
-   */
-  @InjectTransactionManager()
-  async saveSettings(
-    patch: SettingsPatch,
-    actorId: string | null,
+  /** The stored row as it is (ciphertexts, not secrets), e.g. to restore it. */
+  @InjectManager()
+  async getStoredSettings(
     @MedusaContext() sharedContext: Context<EntityManager> = {},
-  ): Promise<string[]> {
-    const data: Record<string, unknown> = {}
-    const changed: string[] = []
-    for (const [key, raw] of Object.entries(patch)) {
-      if (raw === undefined) continue
-      const value = raw === "" ? null : raw
-      changed.push(key)
-      if ((SECRET_FIELDS as readonly string[]).includes(key)) {
-        const prefix = key === "secret" ? "secret" : "payout_key"
-        data[`${prefix}_ciphertext`] =
-          value === null ? null : this.access_.secretBox.encrypt(String(value))
-        data[`${prefix}_last4`] = value === null ? null : last4(String(value))
-      } else {
-        data[key] = value
-      }
-    }
-    if (!changed.length) return []
+  ): Promise<StoredSettings | null> {
     const [row] = await this.listPlategaSettings(
       {},
       { take: 1, order: { created_at: "ASC" } },
       sharedContext,
     )
-    if (row) await this.updatePlategaSettings({ id: row.id, ...data }, sharedContext)
+    if (!row) return null
+    const snapshot = {} as StoredSettings
+    const stored = row as unknown as Record<string, unknown>
+    for (const column of STORED_COLUMNS)
+      (snapshot as Record<string, unknown>)[column] = stored[column] ?? null
+    return snapshot
+  }
+
+  /**
+   * Encrypts the secrets of a change, so that what travels on (a workflow's input, which Medusa
+   * may keep in its execution store) never holds one in plain text. Without an encryption key a
+   * secret is refused (INVALID_DATA, naming the field and the variable to set).
+   */
+  sealSettingsPatch(patch: SettingsPatch): SealedSettingsPatch {
+    const box = this.access_.secretBox
+    const sealed: Record<string, unknown> = {}
+    for (const { field } of SETTING_FIELDS) {
+      const raw = patch[field]
+      if (raw === undefined) continue
+      const value = raw === "" ? null : raw
+      if (!isSecretField(field) || value === null) {
+        sealed[field] = value
+        continue
+      }
+      if (!box.canEncrypt) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `\`${field}\`: ${encryptionKeyAdvice()}`,
+        )
+      }
+      sealed[field] = { ciphertext: box.encrypt(String(value)), last4: last4(String(value)) }
+    }
+    return sealed as SealedSettingsPatch
+  }
+
+  /**
+   * Saves a partial change (its secrets sealed by sealSettingsPatch). A field left out stays as it
+   * is; null clears it. Refused with nothing saved (INVALID_DATA, naming the field): a merchant id
+   * without its secret or the other way round, since they are used as a pair. The audit records
+   * the names of the fields that really changed, never a value.
+   */
+  @InjectTransactionManager()
+  async saveSettings(
+    patch: SealedSettingsPatch,
+    actorId: string | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<{ changed: string[]; auditId: string | null }> {
+    const box = this.access_.secretBox
+    const row = await this.getStoredSettings(sharedContext)
+    const data: Record<string, unknown> = {}
+    const changed: string[] = []
+    for (const { field } of SETTING_FIELDS) {
+      const value = patch[field]
+      if (value === undefined) continue
+      if (isSecretField(field)) {
+        const stored = row?.[`${field}_ciphertext`] ?? null
+        const next = value as SealedSecret | null
+        if (next === null && stored === null) continue
+        if (next && stored && sameSecret(box, stored, next.ciphertext)) continue
+        data[`${field}_ciphertext`] = next?.ciphertext ?? null
+        data[`${field}_last4`] = next?.last4 ?? null
+      } else {
+        const before = row?.[field] ?? null
+        if (JSON.stringify(before) === JSON.stringify(value)) continue
+        data[field] = value
+      }
+      changed.push(field)
+    }
+    if (!changed.length) return { changed, auditId: null }
+    const next = { ...(row ?? {}), ...data }
+    if (
+      (changed.includes("merchant_id") || changed.includes("secret")) &&
+      !!next.merchant_id !== !!next.secret_ciphertext
+    ) {
+      const missing = next.merchant_id ? "secret" : "merchant_id"
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `\`${missing}\`: the merchant id and the secret are saved as a pair: enter both, or clear both to use the provider options`,
+      )
+    }
+    const [current] = await this.listPlategaSettings(
+      {},
+      { take: 1, order: { created_at: "ASC" } },
+      sharedContext,
+    )
+    if (current) await this.updatePlategaSettings({ id: current.id, ...data }, sharedContext)
     else await this.createPlategaSettings(data, sharedContext)
-    await this.createPlategaSettingsAudits(
+    const audit = await this.createPlategaSettingsAudits(
       { actor_id: actorId, action: "update", fields: { names: changed } },
       sharedContext,
     )
     this.access_.invalidate()
-    return changed
+    return { changed, auditId: audit.id }
+  }
+
+  /** Puts the stored settings back as they were (a workflow's compensation). */
+  @InjectTransactionManager()
+  async restoreSettings(
+    snapshot: StoredSettings | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
+    const [current] = await this.listPlategaSettings(
+      {},
+      { take: 1, order: { created_at: "ASC" } },
+      sharedContext,
+    )
+    const values: Record<string, unknown> =
+      snapshot ?? Object.fromEntries(STORED_COLUMNS.map((c) => [c, null]))
+    if (current) await this.updatePlategaSettings({ id: current.id, ...values }, sharedContext)
+    else if (snapshot) await this.createPlategaSettings(values, sharedContext)
+    this.access_.invalidate()
+  }
+
+  /**
+   * Tries credentials against Platega: the settings in force, or values the admin has not saved
+   * yet. A saved secret is only ever sent to the saved address: testing another base URL needs
+   * the secret (and the payout key) typed in. Reads only; the caller keeps the outcome.
+   */
+  async testConnection(overrides: ConnectionTestOverrides = {}): Promise<ConnectionTestRecord> {
+    let s: EffectiveSettings
+    try {
+      s = await this.access_.settings()
+    } catch (e) {
+      if (e instanceof EncryptionKeyError) {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, e.message)
+      }
+      throw e
+    }
+    const baseUrl = overrides.base_url ?? s.baseUrl
+    const elsewhere = trimSlash(baseUrl) !== trimSlash(s.baseUrl)
+    const merchantId = overrides.merchant_id ?? s.merchantId
+    const secret = overrides.secret ?? (elsewhere ? undefined : s.secret)
+    const payoutKey =
+      overrides.payout_key === null
+        ? undefined
+        : (overrides.payout_key ?? (elsewhere ? undefined : s.payoutKey))
+    if (!merchantId) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "`merchant_id`: enter the merchant id to test the connection",
+      )
+    }
+    if (!secret) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        elsewhere
+          ? "`secret`: enter the secret to test another base URL (a saved secret is only sent to the saved address)"
+          : "`secret`: enter the secret to test the connection",
+      )
+    }
+    const client = new PlategaClient({
+      baseUrl,
+      merchantId,
+      secret,
+      payoutKey,
+      hmacScheme: overrides.hmac_scheme ?? s.hmacScheme,
+      signPathWithQuery: overrides.sign_path_with_query ?? s.signPathWithQuery,
+      // A test answers quickly or not at all: the admin is waiting.
+      timeoutMs: Math.min(s.timeoutMs, 10_000),
+    })
+    const result = await client.testConnection()
+    return {
+      at: new Date().toISOString(),
+      ok: result.calls.every((c) => c.status === "ok"),
+      source: Object.values(overrides).some((v) => v !== undefined) ? "form" : "saved",
+      base_url: trimSlash(baseUrl),
+      merchant_id: merchantId,
+      latency_ms: result.latencyMs,
+      calls: result.calls.map(toCallRecord),
+    }
   }
 
   /** Keeps the last connection test beside the settings (no secrets in it). */
-  async saveConnectionTest(result: Record<string, unknown>): Promise<void> {
+  async saveConnectionTest(result: ConnectionTestRecord | null): Promise<void> {
     const [row] = await this.listPlategaSettings({}, { take: 1, order: { created_at: "ASC" } })
-    if (row) await this.updatePlategaSettings({ id: row.id, last_test: result })
-    else await this.createPlategaSettings({ last_test: result })
+    const last_test = result as unknown as Record<string, unknown> | null
+    if (row) await this.updatePlategaSettings({ id: row.id, last_test })
+    else if (result) await this.createPlategaSettings({ last_test })
   }
 
-  /** Re-encrypts stored secrets written with an older key under the current one. */
-  async rotateSecrets(actorId: string | null): Promise<number> {
+  /**
+   * Re-encrypts stored secrets written with an older key under the current one (after a key
+   * rotation), so the old key can be dropped from PLATEGA_ENCRYPTION_OLD_KEYS. Audited as
+   * "rotate" with the field names. Returns how many secrets were re-encrypted.
+   */
+  @InjectTransactionManager()
+  async rotateSecrets(
+    actorId: string | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<number> {
     const box = this.access_.secretBox
-    const [row] = await this.listPlategaSettings({}, { take: 1, order: { created_at: "ASC" } })
+    const [row] = await this.listPlategaSettings(
+      {},
+      { take: 1, order: { created_at: "ASC" } },
+      sharedContext,
+    )
     if (!row) return 0
     const update: Record<string, string> = {}
-    for (const column of ["secret_ciphertext", "payout_key_ciphertext"] as const) {
-      const value = row[column]
-      if (value && box.isStale(value)) update[column] = box.encrypt(box.decrypt(value))
+    const fields: string[] = []
+    for (const field of SECRET_FIELDS) {
+      const value = row[`${field}_ciphertext`]
+      if (!value || !box.isStale(value)) continue
+      try {
+        update[`${field}_ciphertext`] = box.encrypt(box.decrypt(value))
+      } catch (e) {
+        if (e instanceof EncryptionKeyError) {
+          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `\`${field}\`: ${e.message}`)
+        }
+        throw e
+      }
+      fields.push(field)
     }
-    const n = Object.keys(update).length
-    if (n) {
-      await this.updatePlategaSettings({ id: row.id, ...update })
-      await this.createPlategaSettingsAudits({
-        actor_id: actorId,
-        action: "rotate",
-        fields: { names: Object.keys(update) },
-      })
-      this.access_.invalidate()
-    }
-    return n
+    if (!fields.length) return 0
+    await this.updatePlategaSettings({ id: row.id, ...update }, sharedContext)
+    await this.createPlategaSettingsAudits(
+      { actor_id: actorId, action: "rotate", fields: { names: fields } },
+      sharedContext,
+    )
+    this.access_.invalidate()
+    return fields.length
   }
 
   static eventKey(input: Pick<CallbackRecordInput, "kind" | "platega_id" | "status">): string {

@@ -17,7 +17,88 @@ export interface SettingsPatch {
   csv_separator?: string | null
 }
 
+export type SettingField = keyof SettingsPatch
+
+/** A secret already encrypted (AES-256-GCM) with its last 4 characters for the masked form. */
+export interface SealedSecret {
+  ciphertext: string
+  last4: string | null
+}
+
+/**
+ * A change with its secrets encrypted: what a workflow may carry (Medusa can keep a workflow's
+ * input in its execution store). null clears a field.
+ */
+export type SealedSettingsPatch = {
+  [F in Exclude<SettingField, "secret" | "payout_key">]?: Exclude<SettingsPatch[F], "">
+} & {
+  secret?: SealedSecret | null
+  payout_key?: SealedSecret | null
+}
+
+/** Every setting: its name in the admin API (and the settings row) and in EffectiveSettings. */
+export const SETTING_FIELDS = [
+  { field: "merchant_id", key: "merchantId" },
+  { field: "secret", key: "secret", secret: true },
+  { field: "payout_key", key: "payoutKey", secret: true },
+  { field: "base_url", key: "baseUrl" },
+  { field: "hmac_scheme", key: "hmacScheme" },
+  { field: "sign_path_with_query", key: "signPathWithQuery" },
+  { field: "currencies", key: "currencies" },
+  { field: "description", key: "description" },
+  { field: "return_url", key: "returnUrl" },
+  { field: "failed_url", key: "failedUrl" },
+  { field: "reconcile_min_age_minutes", key: "reconcileMinAgeMinutes" },
+  { field: "export_time_zone", key: "exportTimeZone" },
+  { field: "csv_separator", key: "csvSeparator" },
+] as const satisfies readonly { field: SettingField; key: SettingKey; secret?: true }[]
+
 export const SECRET_FIELDS = ["secret", "payout_key"] as const
+export type SecretField = (typeof SECRET_FIELDS)[number]
+
+export function isSecretField(field: string): field is SecretField {
+  return (SECRET_FIELDS as readonly string[]).includes(field)
+}
+
+/** Placeholders the payment description (and the return addresses) may use. */
+export const DESCRIPTION_TOKENS = ["store", "cart_id", "amount", "currency", "session_id"] as const
+
+/** One call of a connection test, as the admin sees it (and as it is kept). */
+export interface ConnectionCallRecord {
+  /** merchant: X-MerchantId/X-Secret; payout_key: a PG-HMAC signed read. */
+  call: "merchant" | "payout_key"
+  endpoint: string
+  outcome: "ok" | "wrong_credentials" | "unreachable" | "skipped"
+  ms: number
+  http_status?: number
+  /** Platega's error code, message and traceId, when it answered with an error. */
+  code?: string
+  message?: string
+  trace_id?: string
+}
+
+/** A connection test: no secret in it, so it can be kept and shown. */
+export interface ConnectionTestRecord {
+  at: string
+  ok: boolean
+  /** saved: the settings in force; form: values sent with the test, not saved yet. */
+  source: "saved" | "form"
+  base_url: string
+  merchant_id: string
+  latency_ms: number
+  calls: ConnectionCallRecord[]
+}
+
+/** Values to test before saving them; what is left out comes from the settings in force. */
+export interface ConnectionTestOverrides {
+  merchant_id?: string
+  secret?: string
+  /** null: test without a payout key. */
+  payout_key?: string | null
+  base_url?: string
+  hmac_scheme?: string
+  sign_path_with_query?: boolean
+}
 
 /** A secret as the admin sees it: whether it is set, and its last 4 characters. */
 export interface MaskedSecret {
@@ -25,18 +106,40 @@ export interface MaskedSecret {
   last4: string | null
 }
 
-/** The effective settings as the admin sees them: secrets masked, each value with its source. */
-export interface AdminSettingsView {
-  values: Omit<EffectiveSettings, "secret" | "payoutKey" | "sources" | "timeoutMs"> & {
-    secret: MaskedSecret
-    payoutKey: MaskedSecret
-  }
-  sources: Record<SettingKey, SettingSource>
-  encryption: { configured: boolean; keyId: string | null }
-  lastTest: unknown
-  updatedAt: Date | null
+type PlainKey = Exclude<(typeof SETTING_FIELDS)[number], { secret: true }>
+
+/** One setting as the admin sees it: the value in force and where it came from. */
+export type AdminSettingValue<F extends PlainKey> = {
+  value: EffectiveSettings[F["key"]] | null
+  source: SettingSource
 }
 
+/** The effective settings as the admin sees them: secrets masked, each value with its source. */
+export interface AdminSettingsView {
+  fields: { [F in PlainKey as F["field"]]: AdminSettingValue<F> } & {
+    secret: MaskedSecret & { source: SettingSource }
+    payout_key: MaskedSecret & { source: SettingSource }
+  }
+  encryption: {
+    /** Whether secrets can be saved (an encryption key is configured). */
+    configured: boolean
+    /** Id of the key new writes use (derived from the key; not secret). */
+    key_id: string | null
+    /** The environment variable to set. */
+    env: string
+    /** Stored secrets written with an older key, to re-encrypt under the current one. */
+    stale: string[]
+    /** Why a stored secret cannot be read, when it cannot (the key is missing or wrong). */
+    error: string | null
+  }
+  /** The last connection test (no secrets in it). */
+  last_test: unknown
+  updated_at: Date | null
+}
+
+/** Shorter secrets show no characters at all: four of them would give too much away. */
+export const MIN_LENGTH_FOR_LAST4 = 12
+
 export function last4(secret: string | undefined | null): string | null {
-  return secret ? secret.slice(-4) : null
+  return secret && secret.length >= MIN_LENGTH_FOR_LAST4 ? secret.slice(-4) : null
 }

@@ -12,6 +12,7 @@ import type { PlategaOptions } from "./options"
 export function providerAccess(
   cradle: Record<string, unknown>,
   options: PlategaOptions,
+  given?: ReadonlySet<string>,
 ): PlategaAccess {
   let pg: PlategaAccessInit["pg"]
   try {
@@ -26,5 +27,5 @@ export function providerAccess(
   } catch {
     logger = undefined
   }
-  return new PlategaAccess({ pg, options, logger })
+  return new PlategaAccess({ pg, options, given, logger })
 }

@@ -1,7 +1,8 @@
 import { z } from "zod"
 
 export const DEFAULT_BASE_URL = "https://app.platega.io"
-export const DEFAULT_DESCRIPTION = "Payment {session_id}"
+/** What the payer reads on Platega's page: the store and the cart (Platega's pages are Russian). */
+export const DEFAULT_DESCRIPTION = "{store}: оплата заказа, корзина {cart_id}"
 
 const url = (name: string) =>
   z.url({ protocol: /^https?$/, error: `\`${name}\` must be an http(s) URL` })
@@ -33,7 +34,10 @@ export const plategaOptionsSchema = z
     returnUrl: optional(url("returnUrl")),
     /** Where the payer returns after a failure, unless the storefront passes `failed_url`. */
     failedUrl: optional(url("failedUrl")),
-    /** Shown to the payer; `{session_id}`, `{amount}`, `{currency}` are filled in. */
+    /**
+     * Shown to the payer; `{store}`, `{cart_id}`, `{amount}`, `{currency}`, `{session_id}` are
+     * filled in.
+     */
     description: optional(z.string().min(1).max(255)).default(DEFAULT_DESCRIPTION),
     /** Currencies Platega accepts for this merchant (ISO 4217, any case). */
     currencies: optional(z.array(z.string().length(3)).min(1)).default(["RUB"]),
@@ -66,6 +70,14 @@ export const plategaOptionsSchema = z
 
 export type PlategaOptionsInput = z.input<typeof plategaOptionsSchema>
 export type PlategaOptions = z.output<typeof plategaOptionsSchema>
+
+/** The names of the options actually given (empty strings from the environment are not). */
+export function givenOptionKeys(options: unknown): Set<string> {
+  const raw = (options ?? {}) as Record<string, unknown>
+  return new Set(
+    Object.keys(raw).filter((k) => raw[k] !== undefined && raw[k] !== null && raw[k] !== ""),
+  )
+}
 
 /** Parses the options or throws one message naming every bad option. */
 export function parsePlategaOptions(options: unknown): PlategaOptions {

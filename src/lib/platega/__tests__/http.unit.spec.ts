@@ -495,6 +495,17 @@ describe("PlategaClient over HTTP (scripted server)", () => {
         code: "Auth:SIGN_1001",
         payoutKey: "skipped",
       })
+      expect(r.calls).toEqual([
+        expect.objectContaining({
+          call: "merchant",
+          endpoint: "GET /balance/all",
+          status: "rejected",
+          code: "Auth:SIGN_1001",
+          traceId: "t",
+          ms: expect.any(Number),
+        }),
+        { call: "payout_key", endpoint: "GET /api/v1/cards", status: "skipped", ms: 0 },
+      ])
       expect(fake.seen).toHaveLength(1)
     })
 

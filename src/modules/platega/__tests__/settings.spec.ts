@@ -1,99 +1,87 @@
-import { randomBytes } from "node:crypto"
 import path from "node:path"
+import { randomBytes } from "node:crypto"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PLATEGA_MODULE } from ".."
-import { PlategaAccess, SecretBox, type SettingsRow } from "../access"
+import { SecretBox } from "../access"
 import type PlategaModuleService from "../service"
 
 jest.setTimeout(60_000)
 
-const KEY = randomBytes(32).toString("base64")
-process.env.PLATEGA_ENCRYPTION_KEY = KEY
+// The current key, and an old one still readable (a rotation in progress).
+const OLD_KEY = randomBytes(32).toString("base64")
+process.env.PLATEGA_ENCRYPTION_KEY = randomBytes(32).toString("base64")
+process.env.PLATEGA_ENCRYPTION_OLD_KEYS = OLD_KEY
 
-const options = { merchantId: "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70", secret: "from-options" }
-const SECRET = "super-secret-value-1234"
-const PAYOUT_KEY = "payout-key-value-5678"
-const MERCHANT = "11111111-2222-4333-8444-555555555555"
+const MERCHANT = "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70"
+const SECRET = "module-spec-secret-0001"
 
 moduleIntegrationTestRunner<PlategaModuleService>({
   moduleName: PLATEGA_MODULE,
   resolve: path.join(__dirname, ".."),
-  moduleOptions: { provider: options },
   pathToMigrations: path.join(__dirname, "../migrations"),
   testSuite: ({ service }) => {
-    it("stores secrets only encrypted and returns them to the admin only masked", async () => {
-      const changed = await service.saveSettings(
-        {
-          merchant_id: MERCHANT,
-          secret: SECRET,
-          payout_key: PAYOUT_KEY,
-          description: "Shop {cart_id}",
-        },
+    it("saves a change, reads it back, and records only what really changed", async () => {
+      const first = await service.saveSettings(
+        service.sealSettingsPatch({ merchant_id: MERCHANT, secret: SECRET, csv_separator: "," }),
         "user_1",
       )
-      expect(changed.sort()).toEqual(["description", "merchant_id", "payout_key", "secret"])
-      const [row] = await service.listPlategaSettings({})
-      const raw = JSON.stringify(row)
-      expect(raw).not.toContain(SECRET)
-      expect(raw).not.toContain(PAYOUT_KEY)
-      expect(row.secret_ciphertext).toMatch(/^v1:[0-9a-f]{8}:/)
+      expect(first.changed.sort()).toEqual(["csv_separator", "merchant_id", "secret"])
+      const stored = await service.getStoredSettings()
+      expect(stored).toMatchObject({ merchant_id: MERCHANT, csv_separator: "," })
+      expect(stored!.secret_ciphertext).toMatch(/^v1:/)
 
-      const view = await service.getSettingsForAdmin()
-      const shown = JSON.stringify(view)
-      expect(shown).not.toContain(SECRET)
-      expect(shown).not.toContain(PAYOUT_KEY)
-      expect(view.values.secret).toEqual({ set: true, last4: "1234" })
-      expect(view.values.payoutKey).toEqual({ set: true, last4: "5678" })
-      expect(view.sources).toMatchObject({
-        merchantId: "settings",
-        secret: "settings",
-        description: "settings",
-        baseUrl: "options",
-      })
-
-      // The plugin itself gets the plaintext (to call Platega), from the database.
-      service.access.invalidate()
-      expect(await service.getCredentials()).toMatchObject({
-        merchantId: MERCHANT,
-        secret: SECRET,
-        payoutKey: PAYOUT_KEY,
-      })
-
-      const audit = await service.listPlategaSettingsAudits({})
-      expect(audit).toHaveLength(1)
-      expect(audit[0]).toMatchObject({ actor_id: "user_1", action: "update" })
-      expect(JSON.stringify(audit)).not.toContain(SECRET)
-    })
-
-    it("a secret left out stays; an empty one clears it and the options apply again", async () => {
-      await service.saveSettings({ merchant_id: MERCHANT, secret: SECRET }, null)
-      await service.saveSettings({ description: "Other" }, null)
-      expect((await service.getCredentials()).secret).toBe(SECRET)
-      await service.saveSettings({ secret: "" }, null)
-      const after = await service.getCredentials()
-      expect(after).toMatchObject({ merchantId: options.merchantId, secret: options.secret })
-    })
-
-    it("a wrong key gives a clear error, not garbage", async () => {
-      await service.saveSettings({ merchant_id: MERCHANT, secret: SECRET }, null)
-      const [row] = await service.listPlategaSettings({})
-      const other = new PlategaAccess({
-        box: new SecretBox({ PLATEGA_ENCRYPTION_KEY: randomBytes(32).toString("base64") }),
-      })
-      expect(() => other.effective(row as unknown as SettingsRow)).toThrow(
-        /encrypted with key [0-9a-f]{8}, which is not configured/,
+      const again = await service.saveSettings(
+        service.sealSettingsPatch({ merchant_id: MERCHANT, secret: SECRET, csv_separator: "," }),
+        "user_1",
       )
+      expect(again).toEqual({ changed: [], auditId: null })
+      expect(await service.listPlategaSettings({})).toHaveLength(1)
+      expect(await service.listPlategaSettingsAudits({})).toHaveLength(1)
     })
 
-    it("rotation re-encrypts under the new key; the old key still reads until then", async () => {
-      await service.saveSettings({ merchant_id: MERCHANT, secret: SECRET }, null)
-      const [before] = await service.listPlategaSettings({})
-      const rotated = new SecretBox({
-        PLATEGA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        PLATEGA_ENCRYPTION_OLD_KEYS: KEY,
+    it("keeps the merchant id and the secret a pair, and saves nothing otherwise", async () => {
+      await expect(
+        service.saveSettings(service.sealSettingsPatch({ merchant_id: MERCHANT }), null),
+      ).rejects.toThrow(/`secret`: the merchant id and the secret are saved as a pair/)
+      await expect(
+        service.saveSettings(
+          service.sealSettingsPatch({ secret: SECRET, csv_separator: "|" }),
+          null,
+        ),
+      ).rejects.toThrow(/`merchant_id`/)
+      expect(await service.getStoredSettings()).toBeNull()
+      expect(await service.listPlategaSettingsAudits({})).toHaveLength(0)
+    })
+
+    it("restores a snapshot (a workflow's compensation)", async () => {
+      await service.saveSettings(service.sealSettingsPatch({ description: "a" }), null)
+      const snapshot = await service.getStoredSettings()
+      await service.saveSettings(
+        service.sealSettingsPatch({ merchant_id: MERCHANT, secret: SECRET, description: "b" }),
+        null,
+      )
+      await service.restoreSettings(snapshot)
+      expect(await service.getStoredSettings()).toEqual(snapshot)
+      await service.restoreSettings(null)
+      expect(await service.getStoredSettings()).toMatchObject({ description: null })
+    })
+
+    it("re-encrypts secrets written with an old key, audited by field name", async () => {
+      const old = new SecretBox({ PLATEGA_ENCRYPTION_KEY: OLD_KEY })
+      await service.createPlategaSettings({
+        merchant_id: MERCHANT,
+        secret_ciphertext: old.encrypt(SECRET),
+        secret_last4: "0001",
       })
-      expect(rotated.decrypt(before.secret_ciphertext!)).toBe(SECRET)
-      expect(rotated.isStale(before.secret_ciphertext!)).toBe(true)
+      expect((await service.getSettingsForAdmin()).encryption.stale).toEqual(["secret"])
+      expect(await service.rotateSecrets("user_2")).toBe(1)
+      const stored = await service.getStoredSettings()
+      expect(service.access.secretBox.isStale(stored!.secret_ciphertext!)).toBe(false)
+      expect(service.access.secretBox.decrypt(stored!.secret_ciphertext!)).toBe(SECRET)
+      expect((await service.getSettingsForAdmin()).encryption.stale).toEqual([])
+      const [audit] = await service.listPlategaSettingsAudits({ action: "rotate" })
+      expect(audit).toMatchObject({ actor_id: "user_2", fields: { names: ["secret"] } })
+      expect(await service.rotateSecrets("user_2")).toBe(0)
     })
   },
 })

@@ -10,7 +10,7 @@ import { safeEqual, headerValue } from "./headers"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { safeEqual } from "./headers"
-export { providerOptionsFromConfig } from "./provider-options"
+export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
 
 export const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
@@ -87,6 +87,11 @@ export interface PlategaAccessInit {
   pg?: Knexish
   /** The provider options from medusa-config.ts, already validated. */
   options?: PlategaOptions
+  /**
+   * The option names actually written (see givenOptionKeys): the others hold defaults, and a
+   * setting taken from them has the source "default". Unset: every option counts as written.
+   */
+  given?: ReadonlySet<string>
   logger?: Logger
   box?: SecretBox
   ttlMs?: number
@@ -214,8 +219,14 @@ export class PlategaAccess {
     }
   }
 
-  /** Settings over options over defaults, field by field; the credentials as one pair. */
-  effective(row: SettingsRow | undefined): EffectiveSettings {
+  /**
+   * Settings over options over defaults, field by field; the credentials as one pair. `decrypt`
+   * replaces the secret box (the admin view uses a stand-in when a stored secret is unreadable).
+   */
+  effective(
+    row: SettingsRow | undefined,
+    decrypt: (ciphertext: string) => string = (c) => this.box.decrypt(c),
+  ): EffectiveSettings {
     const o = this.init.options
     const sources = {} as Record<SettingKey, SettingSource>
     const pick = <T>(
@@ -228,7 +239,7 @@ export class PlategaAccess {
         sources[key] = "settings"
         return fromRow
       }
-      if (fromOptions !== undefined) {
+      if (fromOptions !== undefined && (this.init.given?.has(key) ?? true)) {
         sources[key] = "options"
         return fromOptions
       }
@@ -238,7 +249,7 @@ export class PlategaAccess {
     // Complete credentials in the settings win as a pair; otherwise the options' pair applies.
     const rowComplete = !!row?.merchant_id && !!row?.secret_ciphertext
     const merchantId = rowComplete ? row!.merchant_id! : o?.merchantId
-    const secret = rowComplete ? this.box.decrypt(row!.secret_ciphertext!) : o?.secret
+    const secret = rowComplete ? decrypt(row!.secret_ciphertext!) : o?.secret
     const credSource: SettingSource = rowComplete
       ? "settings"
       : o?.merchantId
@@ -252,7 +263,7 @@ export class PlategaAccess {
       row?.payout_key_ciphertext &&
       (rowComplete || !row.merchant_id || row.merchant_id === o?.merchantId)
     ) {
-      payoutKey = this.box.decrypt(row.payout_key_ciphertext)
+      payoutKey = decrypt(row.payout_key_ciphertext)
       sources.payoutKey = "settings"
     } else if (o?.payoutKey && (!rowComplete || merchantId === o.merchantId)) {
       payoutKey = o.payoutKey

@@ -38,9 +38,10 @@ import {
 } from "../../../lib/platega"
 import type { PlategaAccess } from "../../../modules/platega/access"
 import { providerAccess } from "../access"
-import { parsePlategaOptions, type PlategaOptions } from "../options"
+import { givenOptionKeys, parsePlategaOptions, type PlategaOptions } from "../options"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
+import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
@@ -76,7 +77,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     this.container_ = cradle
     this.options_ = parsePlategaOptions(options)
     this.logger_ = cradle.logger
-    this.access_ = providerAccess(cradle, this.options_)
+    this.access_ = providerAccess(cradle, this.options_, givenOptionKeys(options))
   }
 
   /** The client for the credentials in force now (the admin settings may change them). */
@@ -106,11 +107,14 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     const sessionId = data.session_id ?? ""
-    const fill = (template: string) =>
-      template
-        .replaceAll("{session_id}", sessionId)
-        .replaceAll("{amount}", toDecimalString(input.amount, currency))
-        .replaceAll("{currency}", currency)
+    const tokens = {
+      store: data.store_name ?? "",
+      // A session made outside the store API (no cart) still gets a reference.
+      cart_id: data.cart_id ?? sessionId,
+      amount: toDecimalString(input.amount, currency),
+      currency,
+      session_id: sessionId,
+    }
     const returnUrl = data.return_url ?? settings.returnUrl
     const failedUrl = data.failed_url ?? settings.failedUrl ?? returnUrl
     if (!returnUrl || !failedUrl) {
@@ -127,9 +131,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       const created = await client.createTransaction({
         paymentMethod: this.methodCode,
         paymentDetails: { amount, currency },
-        description: fill(settings.description),
-        return: fill(returnUrl),
-        failedUrl: fill(failedUrl),
+        description: fillDescription(settings.description, tokens),
+        return: fillUrl(returnUrl, tokens),
+        failedUrl: fillUrl(failedUrl, tokens),
         payload: sessionId,
         ...(customer
           ? { metadata: { userId: customer.id, ...(userName ? { userName } : {}) } }

@@ -6,6 +6,12 @@ import { z } from "zod"
  */
 export const sessionDataSchema = z.looseObject({
   session_id: z.string().optional(),
+  /**
+   * The cart and the store's name, added by the plugin's store-route middleware (whatever the
+   * storefront sent under these keys is replaced): they name the payment for the payer.
+   */
+  cart_id: z.string().optional(),
+  store_name: z.string().optional(),
   /** Storefront-supplied return addresses (override the provider options). */
   return_url: z.string().optional(),
   failed_url: z.string().optional(),

@@ -1,0 +1,104 @@
+import {
+  Container,
+  createDataTableColumnHelper,
+  DataTable,
+  Heading,
+  Text,
+  useDataTable,
+  type DataTablePaginationState,
+} from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { useAudit, type AuditEntry } from "../api"
+import { useDateTime } from "./format"
+
+const PAGE_SIZE = 10
+const column = createDataTableColumnHelper<AuditEntry>()
+
+/** Who changed which settings, and when (the field names: values are never recorded). */
+export const AuditList = () => {
+  const { t } = useTranslation()
+  const formatDate = useDateTime()
+  const [pagination, setPagination] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize: PAGE_SIZE,
+  })
+  const { data, isLoading, isError, error } = useAudit({
+    limit: pagination.pageSize,
+    offset: pagination.pageIndex * pagination.pageSize,
+  })
+
+  const columns = useMemo(
+    () => [
+      column.accessor("created_at", {
+        header: t("platega_settings.audit.when"),
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+      column.accessor("actor_email", {
+        header: t("platega_settings.audit.who"),
+        cell: ({ getValue, row }) =>
+          getValue() ?? row.original.actor_id ?? t("platega_settings.audit.unknownUser"),
+      }),
+      column.accessor("action", {
+        header: t("platega_settings.audit.action"),
+        cell: ({ getValue }) =>
+          t(`platega_settings.audit.actions.${getValue()}`, { defaultValue: getValue() }),
+      }),
+      column.accessor("fields", {
+        header: t("platega_settings.audit.fields"),
+        cell: ({ getValue }) =>
+          getValue()
+            .map((f) => t(`platega_settings.fields.${f}.label`, { defaultValue: f }))
+            .join(", "),
+      }),
+    ],
+    [t, formatDate],
+  )
+
+  const table = useDataTable({
+    columns,
+    data: data?.audits ?? [],
+    getRowId: (row) => row.id,
+    rowCount: data?.count ?? 0,
+    isLoading,
+    pagination: { state: pagination, onPaginationChange: setPagination },
+  })
+
+  return (
+    <Container className="divide-y p-0" data-testid="platega-audit">
+      <DataTable instance={table}>
+        <DataTable.Toolbar className="flex flex-col items-start px-6 py-4">
+          <Heading level="h2">{t("platega_settings.audit.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("platega_settings.audit.description")}
+          </Text>
+        </DataTable.Toolbar>
+        {isError ? (
+          <Text size="small" className="text-ui-fg-error px-6 py-4">
+            {error.message}
+          </Text>
+        ) : (
+          <>
+            <DataTable.Table
+              emptyState={{
+                empty: {
+                  heading: t("platega_settings.audit.empty"),
+                  description: t("platega_settings.audit.emptyHint"),
+                },
+              }}
+            />
+            <DataTable.Pagination
+              translations={{
+                of: t("platega_settings.audit.pagination.of"),
+                results: t("platega_settings.audit.pagination.results"),
+                pages: t("platega_settings.audit.pagination.pages"),
+                prev: t("platega_settings.audit.pagination.prev"),
+                next: t("platega_settings.audit.pagination.next"),
+              }}
+            />
+          </>
+        )}
+      </DataTable>
+    </Container>
+  )
+}
