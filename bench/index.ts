@@ -1,42 +1,291 @@
-// `npm run bench`: every benchmark, one after the other, printing figures (never asserting them).
-import { runClientSignBench } from "./client-sign"
+// `npm run bench [-- <name>...]`: every benchmark, or the named ones (sign, client, sandbox,
+// sandbox-export, export, checkout, callbacks). Each prints its pairs side by side with their ratio and adds its figures to
+// bench/results/latest.json. Nothing here asserts: these are measurements, not tests.
+//
+// Knobs (environment): BENCH_CHECKOUTS (10), BENCH_FIRST_TIME (20), BENCH_SECONDS (10),
+// BENCH_CONNECTIONS (20), BENCH_GROW (100000; 0 = the empty store only), BENCH_CLIENT_CALLS
+// (4000), BENCH_PROFILE=1 (profile Medusa in every measured window), BENCH_REDIS_URL,
+// BENCH_KEEP_DB=1; PostgreSQL from DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD as for the tests.
+import fs from "node:fs"
+import path from "node:path"
+import { benchCallbacks, type CallbackBenchResult } from "./callbacks"
+import { benchCheckout, type CheckoutPair } from "./checkout"
+import { benchClient, type ClientPair } from "./client"
+import { growStore } from "./support/grow"
+import { RESULTS_DIR } from "./support/medusa"
+import { summarise } from "./support/profile-summary"
+import { cell, machine, printTable, saveResults } from "./support/report"
+import { startStack, type Stack } from "./support/stack"
+import { benchSandbox } from "./sandbox"
+import { benchSign } from "./sign"
 import { benchExport, printExportBench as printSandboxExportBench } from "./sandbox-export"
 import { printExportBench, runExportBench } from "./export"
-import { benchSandbox } from "./sandbox-status"
+
+const ALL = [
+  "sign",
+  "client",
+  "sandbox",
+  "sandbox-export",
+  "export",
+  "checkout",
+  "callbacks",
+] as const
+type Name = (typeof ALL)[number]
+
+const env = process.env
+const num = (name: string, fallback: number) => {
+  const v = env[name]
+  return v === undefined || v === "" ? fallback : Number(v)
+}
+const say = (m: string) => console.log(m)
+
+function selected(): Name[] {
+  const args = process.argv.slice(2).filter((a) => a !== "--")
+  const unknown = args.filter((a) => !(ALL as readonly string[]).includes(a))
+  if (unknown.length) {
+    console.error(`unknown benchmark ${unknown.join(", ")}; choose from ${ALL.join(", ")}`)
+    process.exit(2)
+  }
+  return args.length ? ALL.filter((n) => args.includes(n)) : [...ALL]
+}
+
+function printSign(r: ReturnType<typeof benchSign>): void {
+  printTable({
+    title: "sign — in-process operations per second",
+    columns: ["", "plugin", "bare", "ratio"],
+    rows: [
+      [
+        "PG-HMAC header vs HMAC-SHA256",
+        cell.rate(r.signatures.ours),
+        cell.rate(r.signatures.bare),
+        cell.ratio(r.signatures.ratio),
+      ],
+      [
+        "callback parse vs JSON.parse",
+        cell.rate(r.callbackParses.ours),
+        cell.rate(r.callbackParses.bare),
+        cell.ratio(r.callbackParses.ratio),
+      ],
+    ],
+  })
+}
+
+function printClient(pairs: ClientPair[]): void {
+  printTable({
+    title: "client — getTransaction: the plugin's client vs a bare http.request (same sandbox URL)",
+    columns: ["", "client", "bare", "ratio"],
+    rows: pairs.flatMap((p) => [
+      [
+        `concurrency ${p.concurrency}: req/s`,
+        cell.rate(p.client.perSecond),
+        cell.rate(p.bare.perSecond),
+        cell.ratio(p.throughputRatio),
+      ],
+      [
+        "  p50 (time per call)",
+        cell.ms(p.client.p50Ms),
+        cell.ms(p.bare.p50Ms),
+        cell.ratio(p.timeRatio),
+      ],
+      ["  p99", cell.ms(p.client.p99Ms), cell.ms(p.bare.p99Ms), ""],
+      [
+        "  CPU per call (caller)",
+        `${p.clientCpuUs} µs`,
+        `${p.bareCpuUs} µs`,
+        cell.ratio(p.cpuRatio),
+      ],
+    ]),
+    notes: ["goal: client time ≤ 1.10× the bare call's"],
+  })
+}
+
+function printSandbox(r: Awaited<ReturnType<typeof benchSandbox>>): void {
+  printTable({
+    title: `sandbox — GET /transaction/{id} over ${r.rows.toLocaleString("en-US")} seeded transactions vs a bare node:http server`,
+    columns: ["", "sandbox", "bare", "ratio"],
+    rows: [
+      [
+        "req/s",
+        cell.rate(r.sandbox.requestsPerSecond),
+        cell.rate(r.bare.requestsPerSecond),
+        cell.ratio(r.ratio),
+      ],
+      ["p50", cell.ms(r.sandbox.latencyP50Ms), cell.ms(r.bare.latencyP50Ms), ""],
+      ["p99", cell.ms(r.sandbox.latencyP99Ms), cell.ms(r.bare.latencyP99Ms), ""],
+    ],
+    notes: [
+      r.millionSeedMs === null
+        ? "seeding 1,000,000 transactions: skipped"
+        : `seeding 1,000,000 transactions: ${cell.int(r.millionSeedMs)} ms, heap +${r.millionHeapMb} MB`,
+    ],
+  })
+}
+
+function printCheckout(size: string, pairs: CheckoutPair[]): void {
+  printTable({
+    title: `checkout (${size}) — complete checkouts: Platega SBP vs Medusa's pp_system_default`,
+    columns: ["", "Platega", "system", "ratio"],
+    rows: pairs.flatMap((p) => [
+      [
+        p.concurrency === 1
+          ? "sequential: checkouts/s"
+          : `concurrency ${p.concurrency}: checkouts/s`,
+        cell.rate(p.platega.perSecond),
+        cell.rate(p.system.perSecond),
+        cell.ratio(p.ratio),
+      ],
+      ["  p50", cell.ms(p.platega.p50Ms), cell.ms(p.system.p50Ms), ""],
+      ["  p99", cell.ms(p.platega.p99Ms), cell.ms(p.system.p99Ms), ""],
+      [
+        "  Medusa CPU per checkout",
+        cell.ms(p.platega.medusaCpuMs),
+        cell.ms(p.system.medusaCpuMs),
+        cell.ratio(p.platega.medusaCpuMs / p.system.medusaCpuMs),
+      ],
+    ]),
+    notes: ["goal: Platega ≥ 0.9× the system provider"],
+  })
+}
+
+function printCallbacks(size: string, r: CallbackBenchResult): void {
+  printTable({
+    title: `callbacks (${size}) — POST /hooks/platega, 20 connections, vs Medusa's GET /health`,
+    columns: ["", "req/s", "p50", "p99", "Medusa CPU/req", "non-2xx"],
+    rows: [
+      ["verified duplicate callback", ...loadRow(r.duplicates)],
+      ["rejected callback (wrong secret)", ...loadRow(r.rejected).slice(0, 4), "all 401"],
+      ["GET /health", ...loadRow(r.health)],
+      [
+        `first-time paid callback → order (${r.firstTime.count} at once)`,
+        cell.rate(r.firstTime.perSecond),
+        cell.ms(r.firstTime.p50Ms),
+        cell.ms(r.firstTime.p99Ms),
+        cell.ms(r.firstTime.medusaCpuMs),
+        "",
+      ],
+    ],
+    notes: [
+      `duplicates ÷ /health: ${cell.ratio(r.ratio)}; goal ≥ 1,000 verified callbacks/s on 2 cores`,
+    ],
+  })
+}
+
+function loadRow(f: CallbackBenchResult["health"]): string[] {
+  return [
+    cell.rate(f.perSecond),
+    cell.ms(f.p50Ms),
+    cell.ms(f.p99Ms),
+    cell.ms(f.medusaCpuMs),
+    cell.int(f.non2xx + f.errors),
+  ]
+}
+
+async function storeBenches(names: Name[], results: Record<string, unknown>): Promise<void> {
+  const profile = env.BENCH_PROFILE === "1"
+  const grow = num("BENCH_GROW", 100_000)
+  if (profile) {
+    fs.mkdirSync(RESULTS_DIR, { recursive: true })
+    for (const f of fs.readdirSync(RESULTS_DIR).filter((x) => x.endsWith(".cpuprofile")))
+      fs.rmSync(path.join(RESULTS_DIR, f))
+  }
+  const stack: Stack = await startStack({ say, profile })
+  const checkout: Record<string, CheckoutPair[]> = {}
+  const callbacks: Record<string, CallbackBenchResult> = {}
+  try {
+    const sizes = grow > 0 ? ["empty", `${grow / 1000}k`] : ["empty"]
+    for (const size of sizes) {
+      if (size !== "empty") {
+        say(
+          `\ngrowing the store by ${grow.toLocaleString("en-US")} earlier orders and callback-log rows`,
+        )
+        const grown = await growStore(stack.databaseUrl, grow, say)
+        results.grow = grown
+        say(`  ${grown.rowsPerOrder} rows per order, ${(grown.durationMs / 1000).toFixed(0)} s`)
+      }
+      if (names.includes("checkout")) {
+        say(`\ncheckout, ${size} store`)
+        checkout[size] = await benchCheckout(stack, {
+          checkouts: num("BENCH_CHECKOUTS", 10),
+          say,
+          label: `checkout-${size}`,
+        })
+        printCheckout(size, checkout[size])
+      }
+      if (names.includes("callbacks")) {
+        say(`\ncallbacks, ${size} store`)
+        callbacks[size] = await benchCallbacks(stack, {
+          seconds: num("BENCH_SECONDS", 10),
+          connections: num("BENCH_CONNECTIONS", 20),
+          firstTime: num("BENCH_FIRST_TIME", 20),
+          say,
+          label: `callbacks-${size}`,
+        })
+        printCallbacks(size, callbacks[size])
+      }
+    }
+  } finally {
+    await stack.stop()
+  }
+  if (names.includes("checkout")) results.checkout = checkout
+  if (names.includes("callbacks")) results.callbacks = callbacks
+  if (profile) printProfiles()
+}
+
+function printProfiles(): void {
+  for (const f of fs
+    .readdirSync(RESULTS_DIR)
+    .filter((x) => x.endsWith(".cpuprofile"))
+    .sort()) {
+    const s = summarise(path.join(RESULTS_DIR, f), 8)
+    console.log(`\nprofile bench/results/${f}: ${s.totalMs} ms busy in Medusa`)
+    for (const l of s.byOwner) console.log(`  ${String(l.share).padStart(5)}%  ${l.name}`)
+  }
+}
 
 async function main(): Promise<void> {
-  const n = (x: number) => x.toLocaleString("en-US")
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10)
-
-  const client = runClientSignBench(1000)
-  console.log("client")
-  console.log(`  PG-HMAC signatures/s           ${n(client.signaturesPerSecond)}`)
-  console.log(`  callback parses/s              ${n(client.callbackParsesPerSecond)}`)
-
-  const sandbox = await benchSandbox({
-    rows: 100_000,
-    durationSeconds: seconds,
-    connections: 50,
-    million: true,
-  })
-  console.log("sandbox")
+  const names = selected()
+  const started = Date.now()
+  const results: Record<string, unknown> = { machine: machine() }
   console.log(
-    `  seed 1,000,000 transactions    ${n(sandbox.millionSeedMs ?? 0)} ms, heap +${n(sandbox.millionHeapMb ?? 0)} MB`,
+    `benchmarks: ${names.join(", ")}  (${results.machine ? JSON.stringify(results.machine) : ""})`,
   )
-  console.log(
-    `  GET /transaction/{id}          ${n(sandbox.requestsPerSecond)} req/s over ${seconds} s`,
-  )
-  console.log(
-    `  latency p50 / p99              ${sandbox.latencyP50Ms} ms / ${sandbox.latencyP99Ms} ms`,
-  )
-  console.log(`  errors / non-2xx               ${sandbox.errors} / ${sandbox.non2xx}`)
-  printSandboxExportBench(await benchExport(1_000_000))
 
-  printExportBench(
-    await runExportBench({
-      rows: process.env.BENCH_EXPORT_ROWS ? Number(process.env.BENCH_EXPORT_ROWS) : undefined,
-    }),
-  )
+  if (names.includes("sign")) {
+    results.sign = benchSign(1000)
+    printSign(results.sign as ReturnType<typeof benchSign>)
+  }
+  if (names.includes("client")) {
+    const pairs = await benchClient({ calls: num("BENCH_CLIENT_CALLS", 4000) })
+    results.client = pairs
+    printClient(pairs)
+  }
+  if (names.includes("sandbox")) {
+    const r = await benchSandbox({
+      rows: 100_000,
+      durationSeconds: Math.min(5, num("BENCH_SECONDS", 10)),
+      connections: 50,
+      million: true,
+    })
+    results.sandbox = r
+    printSandbox(r)
+  }
+  if (names.includes("sandbox-export")) {
+    const r = await benchExport(num("BENCH_EXPORT_ROWS", 1_000_000))
+    results.sandboxExport = r
+    printSandboxExportBench(r)
+  }
+  if (names.includes("export")) {
+    const r = await runExportBench({
+      rows: env.BENCH_EXPORT_ROWS ? Number(env.BENCH_EXPORT_ROWS) : undefined,
+    })
+    results.export = r
+    printExportBench(r)
+  }
+  if (names.includes("checkout") || names.includes("callbacks")) await storeBenches(names, results)
+
+  results.durationSeconds = Math.round((Date.now() - started) / 1000)
+  const file = saveResults(results)
+  console.log(`\nfigures written to ${file} (${results.durationSeconds} s)`)
 }
 
 main().catch((err: unknown) => {

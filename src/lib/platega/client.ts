@@ -433,7 +433,7 @@ export class PlategaClient {
   }
 
   private async send<S extends z.ZodType>(spec: SendSpec<S>): Promise<z.output<S>> {
-    const { params, ...rest } = spec
+    const { params } = spec
     const endpoint = `${spec.method} ${spec.template}`
     const path = spec.template.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params?.[name]
@@ -447,7 +447,9 @@ export class PlategaClient {
       }
       return encodeURIComponent(value)
     })
-    return this.http.send({ ...rest, path })
+    // Every spec is built for this one call, so it is completed in place: copying it (object
+    // rest and spread) cost more than all the rest of this method.
+    return this.http.send(Object.assign(spec, { path }))
   }
 }
 

@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance, isAxiosError } from "axios"
+import type { IncomingHttpHeaders } from "node:http"
 import type { z } from "zod"
 import { hmacAuthorization, merchantHeaders, unixSeconds } from "./auth"
 import {
@@ -11,6 +11,15 @@ import {
 } from "./errors"
 import type { ResolvedOptions } from "./options"
 import { redact } from "./redact"
+import {
+  ACCEPT_ENCODING,
+  BAD_ENCODING,
+  RESPONSE_TOO_LARGE,
+  TransportError,
+  exchange,
+  parseOrigin,
+  type Origin,
+} from "./transport"
 
 /**
  * The one place that sends HTTP to Platega.
@@ -22,8 +31,8 @@ import { redact } from "./redact"
  * Non-idempotent calls (create, refund) are sent exactly once; if the answer is lost, times out or
  * is a 5xx the error kind is `outcome_unknown`.
  *
- * Secrets: headers are built per attempt and never stored on errors or logged; AxiosError objects
- * (whose config holds the headers) never leave this file.
+ * Secrets: headers are built per attempt and never stored on errors or logged; transport failures
+ * carry only an error code.
  */
 
 export type HttpMethod = "GET" | "POST"
@@ -73,16 +82,16 @@ const PERMANENT_CODES = new Set([
   "SELF_SIGNED_CERT_IN_CHAIN",
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
   "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_FR_MAX_BODY_LENGTH_EXCEEDED",
-  "ERR_BAD_RESPONSE",
+  RESPONSE_TOO_LARGE,
+  BAD_ENCODING,
 ])
 
 type Attempt =
   | { ok: true; status: number; text: string }
   | { ok: false; error: PlategaError; retry: boolean; retryAfterMs?: number }
 
-function header(headers: Record<string, unknown>, name: string): string | undefined {
-  const v = headers[name.toLowerCase()]
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name]
   if (typeof v === "string") return v
   if (Array.isArray(v) && typeof v[0] === "string") return v[0]
   return undefined
@@ -119,25 +128,29 @@ function buildQuery(query: RequestSpec<z.ZodType>["query"]): string {
 }
 
 export class PlategaHttp {
-  private readonly axios: AxiosInstance
-  private readonly origin: string
+  private readonly origin: Origin
   private readonly basePath: string
   private readonly secrets: readonly string[]
+  /** Merchant headers never change for a client: built once, copied per request. */
+  private readonly merchant: Record<string, string>
 
   constructor(private readonly opts: ResolvedOptions) {
     const base = new URL(opts.baseUrl)
-    this.origin = base.origin
+    this.origin = parseOrigin(base)
     this.basePath = base.pathname.replace(/\/+$/, "")
     this.secrets = [opts.secret, opts.payoutKey].filter((s): s is string => !!s)
-    this.axios = axios.create({
-      maxRedirects: 0, // a redirect would carry X-Secret to wherever it points
-      validateStatus: () => true,
-      responseType: "text",
-      transformRequest: [(data: unknown) => data], // send our bytes untouched
-      transformResponse: [(data: unknown) => data], // parse ourselves: HTML/text bodies are errors, not crashes
-      maxContentLength: MAX_RESPONSE_BYTES,
-      decompress: true,
-    })
+    this.merchant = merchantHeaders(opts.merchantId, opts.secret)
+  }
+
+  /** Whether a line of this level would be written (debug lines are built only then). */
+  private logs(level: string): boolean {
+    const logger = this.opts.logger
+    if (!logger) return false
+    try {
+      return logger.shouldLog ? logger.shouldLog(level) : true
+    } catch {
+      return false
+    }
   }
 
   /** Logs through the configured logger, redacted. */
@@ -147,7 +160,8 @@ export class PlategaHttp {
     meta?: Record<string, unknown>,
   ): void {
     const logger = this.opts.logger
-    if (!logger) return
+    // Redaction costs a pass over every line: skipped for levels the logger drops.
+    if (!logger || !this.logs(level)) return
     try {
       logger[level](redact(msg, this.secrets), meta && (redact(meta, this.secrets) as object))
     } catch {
@@ -171,17 +185,20 @@ export class PlategaHttp {
 
     for (let attempt = 1; ; attempt++) {
       const started = Date.now()
-      this.log("debug", "platega request", { endpoint, attempt })
+      const debug = this.logs("debug")
+      if (debug) this.log("debug", "platega request", { endpoint, attempt })
       const result = await this.attempt(spec, endpoint, query, body)
       const durationMs = Date.now() - started
 
       if (result.ok) {
-        this.log("debug", "platega response", {
-          endpoint,
-          attempt,
-          status: result.status,
-          durationMs,
-        })
+        if (debug) {
+          this.log("debug", "platega response", {
+            endpoint,
+            attempt,
+            status: result.status,
+            durationMs,
+          })
+        }
         return this.parse(spec, endpoint, result.text, attempt)
       }
 
@@ -221,12 +238,16 @@ export class PlategaHttp {
   ): Record<string, string> {
     const h: Record<string, string> = {
       Accept: spec.accept ?? "application/json",
+      "Accept-Encoding": ACCEPT_ENCODING,
       "User-Agent": this.opts.userAgent,
     }
-    if (body) h["Content-Type"] = "application/json"
+    if (body) {
+      h["Content-Type"] = "application/json"
+      h["Content-Length"] = String(body.length)
+    }
     if (spec.idempotencyKey !== undefined) h["Idempotency-Key"] = spec.idempotencyKey
     if (spec.auth === "merchant") {
-      Object.assign(h, merchantHeaders(this.opts.merchantId, this.opts.secret))
+      Object.assign(h, this.merchant)
     } else {
       const path = `${this.basePath}${spec.path}${this.opts.signPathWithQuery ? query : ""}`
       h.Authorization = hmacAuthorization({
@@ -250,57 +271,44 @@ export class PlategaHttp {
     body: Buffer | undefined,
   ): Promise<Attempt> {
     const timeoutMs = spec.timeoutMs ?? this.opts.timeoutMs
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeoutMs)
     try {
-      const res = await this.axios.request<string>({
-        url: `${this.origin}${this.basePath}${spec.path}${query}`,
+      const res = await exchange(this.origin, {
         method: spec.method,
+        path: `${this.basePath}${spec.path}${query}`,
         headers: this.headers(spec, query, body),
-        data: body,
-        signal: controller.signal,
+        body,
+        timeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
       })
-      const text = typeof res.data === "string" ? res.data : String(res.data ?? "")
-      const headers = res.headers as Record<string, unknown>
-      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, text }
-      const retryAfterMs = parseRetryAfter(header(headers, "retry-after"))
+      const { status, text } = res
+      if (status >= 200 && status < 300) return { ok: true, status, text }
+      const retryAfterMs = parseRetryAfter(header(res.headers, "retry-after"))
       // A 5xx on a call that cannot be repeated: the service may have acted before failing.
-      const unknown = !spec.idempotent && res.status >= 500
+      const unknown = !spec.idempotent && status >= 500
       const error = errorFromResponse({
-        status: res.status,
-        contentType: header(headers, "content-type"),
+        status,
+        contentType: header(res.headers, "content-type"),
         body: text,
         endpoint,
         retryAfterMs,
         secrets: this.secrets,
         kind: unknown ? "outcome_unknown" : "http",
       })
-      return { ok: false, error, retry: isRetryableStatus(res.status), retryAfterMs }
+      return { ok: false, error, retry: isRetryableStatus(status), retryAfterMs }
     } catch (e) {
-      return { ok: false, ...this.transportFailure(e, spec, endpoint, timedOut, timeoutMs) }
-    } finally {
-      clearTimeout(timer)
+      const failure = e instanceof TransportError ? e : new TransportError("ERR_NETWORK")
+      return { ok: false, ...this.transportFailure(failure, spec, endpoint, timeoutMs) }
     }
   }
 
   private transportFailure(
-    e: unknown,
+    e: TransportError,
     spec: RequestSpec<z.ZodType>,
     endpoint: string,
-    timedOut: boolean,
     timeoutMs: number,
   ): { error: PlategaError; retry: boolean } {
-    // Copy only the error code: the AxiosError itself holds our request headers.
-    const code = isAxiosError(e)
-      ? (e.code ?? "ERR_NETWORK")
-      : e instanceof Error && "code" in e && typeof e.code === "string"
-        ? e.code
-        : "ERR_NETWORK"
-    if (timedOut) {
+    const { code } = e
+    if (e.timedOut) {
       return spec.idempotent
         ? {
             error: new PlategaError({

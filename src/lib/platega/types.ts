@@ -34,6 +34,11 @@ export interface PlategaLogger {
   info(msg: string, meta?: object): void
   warn(msg: string, meta?: object): void
   error(msg: string, meta?: object): void
+  /**
+   * Optional (Medusa's logger has it): false for a level the logger drops, so the client skips
+   * building and redacting lines nobody reads. Absent: every line is built.
+   */
+  shouldLog?(level: string): boolean
 }
 
 export interface PlategaRetryOptions {

@@ -465,6 +465,31 @@ describe("PlategaClient over HTTP (scripted server)", () => {
       for (const p of bad) expect((await failure(p)).kind).toBe("invalid_request")
       expect(fake.seen).toHaveLength(0)
     })
+
+    it("builds no lines for levels the logger drops, and still logs the rest", async () => {
+      const lines: string[] = []
+      const asked: string[] = []
+      const sink = (level: string) => (msg: string) => lines.push(`${level} ${msg}`)
+      const logger = {
+        debug: sink("debug"),
+        info: sink("info"),
+        warn: sink("warn"),
+        error: sink("error"),
+        shouldLog: (level: string) => {
+          asked.push(level)
+          return level !== "debug"
+        },
+      }
+      fake.reply({ status: 503 }, { status: 200, body: statusAnswer })
+      await make({ logger }).getTransaction(TX_ID)
+      expect(asked).toContain("debug")
+      expect(lines).toEqual(["warn platega retry"])
+      // Without shouldLog every level is written, as before.
+      lines.length = 0
+      fake.reply({ status: 200, body: statusAnswer })
+      await make({ logger: { ...logger, shouldLog: undefined } }).getTransaction(TX_ID)
+      expect(lines).toEqual(["debug platega request", "debug platega response"])
+    })
   })
 
   describe("testConnection", () => {

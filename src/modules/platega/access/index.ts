@@ -313,5 +313,7 @@ function medusaLogger(logger: Logger): PlategaLogger {
     info: (m, meta) => logger.info(line(m, meta)),
     warn: (m, meta) => logger.warn(line(m, meta)),
     error: (m, meta) => logger.error(line(m, meta)),
+    // Lets the client skip building lines for levels the store does not log (debug, mostly).
+    shouldLog: (level) => logger.shouldLog(level),
   }
 }

@@ -1,0 +1,135 @@
+import { SBP, completeCart, createCart, startPayment } from "../integration-tests/helpers/checkout"
+import { SYSTEM_PROVIDER } from "./support/seed-store"
+import type { Stack } from "./support/stack"
+import { figures, round, runLoad, type Figures } from "./support/stats"
+
+/**
+ * Complete checkouts in one store, through Platega and through Medusa's system provider.
+ *
+ * Platega: cart → payment session (a transaction at the sandbox) → paid at the sandbox, which sends
+ * its callback → the shopper's return completes the cart → order; the checkout counts as done
+ * once the order is there AND the callback has been processed (the store's work is over).
+ * System: the same cart → a pp_system_default session → cart completion → order.
+ */
+
+export type CheckoutFigures = Figures & {
+  /** CPU the Medusa process used per checkout, ms */
+  medusaCpuMs: number
+}
+
+export interface CheckoutPair {
+  concurrency: number
+  platega: CheckoutFigures
+  system: CheckoutFigures
+  /** Platega checkouts/s ÷ system checkouts/s (goal ≥ 0.9) */
+  ratio: number
+}
+
+export interface CheckoutBenchOptions {
+  /** checkouts per provider per concurrency level (default 10) */
+  checkouts?: number
+  concurrencies?: number[]
+  say?: (m: string) => void
+  /** names the profiles written when the stack profiles (BENCH_PROFILE=1) */
+  label?: string
+}
+
+async function waitForCallback(stack: Stack, transactionId: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const { rows } = await stack.db.query(
+      "select 1 from platega_callback_event where platega_id = $1 and processed_at is not null",
+      [transactionId],
+    )
+    if (rows.length) return
+    if (Date.now() > deadline)
+      throw new Error(`the callback of ${transactionId} was not processed within 60 s`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export async function plategaCheckout(
+  stack: Stack,
+): Promise<{ cartId: string; orderId: string; transactionId: string }> {
+  const { api, store, sandbox } = stack
+  const cartId = await createCart(api, store)
+  const session = await startPayment(api, store, cartId, SBP)
+  const tx = session.data.transaction_id
+  await sandbox.control("POST", `/transactions/${tx}/confirm`)
+  const done = await completeCart(api, store, cartId)
+  if (done.type !== "order")
+    throw new Error(`Platega checkout ended without an order: ${JSON.stringify(done)}`)
+  await waitForCallback(stack, tx)
+  return { cartId, orderId: done.order.id, transactionId: tx }
+}
+
+export async function systemCheckout(stack: Stack): Promise<void> {
+  const { api, store } = stack
+  const cartId = await createCart(api, store)
+  await startPayment(api, store, cartId, SYSTEM_PROVIDER)
+  const done = await completeCart(api, store, cartId)
+  if (done.type !== "order")
+    throw new Error(`system checkout ended without an order: ${JSON.stringify(done)}`)
+}
+
+export async function benchCheckout(
+  stack: Stack,
+  options: CheckoutBenchOptions = {},
+): Promise<CheckoutPair[]> {
+  const n = options.checkouts ?? 10
+  const say = options.say ?? (() => {})
+  const sides = {
+    platega: () => plategaCheckout(stack).then(() => undefined),
+    system: () => systemCheckout(stack),
+  }
+  // Warm-up: first requests load code paths and fill caches on both sides.
+  for (let i = 0; i < 2; i++) {
+    await sides.platega()
+    await sides.system()
+  }
+  const pairs: CheckoutPair[] = []
+  for (const concurrency of options.concurrencies ?? [1, 4]) {
+    const lat = { platega: [] as number[], system: [] as number[] }
+    const wall = { platega: 0, system: 0 }
+    const cpu = { platega: 0, system: 0 }
+    // Alternate the sides in small rounds, so a busy moment on the machine hurts both alike.
+    const rounds = Math.max(2, Math.ceil(n / Math.max(concurrency, 2)))
+    const perRound = Math.ceil(n / rounds)
+    for (let r = 0; r < rounds; r++) {
+      const order =
+        r % 2 === 0 ? (["platega", "system"] as const) : (["system", "platega"] as const)
+      for (const side of order) {
+        const left = n - lat[side].length
+        if (left <= 0) continue
+        const cpuBefore = stack.medusa.cpuMs()
+        const run = await runLoad(Math.min(perRound, left), concurrency, sides[side])
+        cpu[side] += stack.medusa.cpuMs() - cpuBefore
+        lat[side].push(...run.latenciesMs)
+        wall[side] += run.wallMs
+      }
+    }
+    const platega = {
+      ...figures(lat.platega, wall.platega),
+      medusaCpuMs: round(cpu.platega / n, 0),
+    }
+    const system = { ...figures(lat.system, wall.system), medusaCpuMs: round(cpu.system / n, 0) }
+    pairs.push({
+      concurrency,
+      platega,
+      system,
+      ratio: round(platega.perSecond / system.perSecond, 2),
+    })
+    say(
+      `  concurrency ${concurrency}: Platega ${platega.perSecond}/s, system ${system.perSecond}/s`,
+    )
+  }
+  // Profiles (BENCH_PROFILE=1) come from extra sequential runs, outside the measured ones.
+  for (const side of ["platega", "system"] as const) {
+    await stack.medusa
+      .profile(`${options.label ?? "checkout"}-${side}`, async () => {
+        for (let i = 0; i < Math.ceil(n / 2); i++) await sides[side]()
+      })
+      .catch((e: unknown) => say(`  profile: ${String(e)}`))
+  }
+  return pairs
+}

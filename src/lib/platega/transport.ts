@@ -1,0 +1,161 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http"
+import https from "node:https"
+import zlib from "node:zlib"
+
+/**
+ * One HTTP exchange with Platega on Node's own http/https: no redirects followed (a redirect would
+ * carry X-Secret to wherever it points), gzip/deflate/br answers decompressed, the body capped,
+ * one deadline for the whole exchange. Connections are kept alive by Node's global agents (a store
+ * that routes traffic through a proxy agent installs it there). Retries and error meaning live in
+ * http.ts; this file only moves bytes.
+ *
+ * Failures reject with a TransportError carrying only a code: never the request, whose headers hold
+ * the merchant's secret.
+ */
+
+export interface Origin {
+  protocol: "http:" | "https:"
+  hostname: string
+  port: string
+}
+
+export interface ExchangeRequest {
+  method: string
+  /** path and query, already encoded */
+  path: string
+  /** sent as given: the caller sets Content-Length and Accept-Encoding (see ACCEPT_ENCODING) */
+  headers: Record<string, string>
+  body?: Buffer
+  timeoutMs: number
+  maxResponseBytes: number
+}
+
+export interface ExchangeResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  text: string
+}
+
+export class TransportError extends Error {
+  constructor(
+    readonly code: string,
+    readonly timedOut = false,
+  ) {
+    super(code)
+    this.name = "TransportError"
+  }
+}
+
+/** Codes of our own making (Node's own codes pass through unchanged). */
+export const RESPONSE_TOO_LARGE = "ERR_RESPONSE_TOO_LARGE"
+export const BAD_ENCODING = "ERR_BAD_RESPONSE"
+
+/** What readBody can decompress. */
+export const ACCEPT_ENCODING = "gzip, deflate, br"
+
+export function parseOrigin(url: URL): Origin {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`unsupported protocol ${url.protocol}`)
+  }
+  // URL keeps IPv6 hosts bracketed; the http module wants them bare.
+  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port }
+}
+
+export function exchange(origin: Origin, request: ExchangeRequest): Promise<ExchangeResponse> {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const fail = (code: string, timedOut = false) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      req?.destroy()
+      reject(new TransportError(code, timedOut))
+    }
+    const timer = setTimeout(() => fail("ETIMEDOUT", true), request.timeoutMs)
+    let req: http.ClientRequest | undefined
+    try {
+      req = (origin.protocol === "https:" ? https : http).request(
+        {
+          protocol: origin.protocol,
+          hostname: origin.hostname,
+          port: origin.port,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+        },
+        (res) =>
+          readBody(res, request.maxResponseBytes).then(
+            (text) => {
+              if (settled) return
+              settled = true
+              clearTimeout(timer)
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
+            },
+            (e: unknown) => fail(codeOf(e)),
+          ),
+      )
+    } catch (e) {
+      // Invalid header characters and the like throw before anything is sent.
+      fail(codeOf(e))
+      return
+    }
+    req.on("error", (e) => fail(codeOf(e)))
+    req.end(request.body)
+  })
+}
+
+function codeOf(e: unknown): string {
+  // Duck-typed: Node's errors need not come from this realm's Error (test runners use vm contexts).
+  const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined
+  return typeof code === "string" ? code : "ERR_NETWORK"
+}
+
+function decoder(
+  encoding: string | undefined,
+): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  switch (encoding?.trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+      return zlib.createGunzip()
+    case "deflate":
+      return zlib.createInflate()
+    case "br":
+      return zlib.createBrotliDecompress()
+    default:
+      return undefined
+  }
+}
+
+/** The whole body as text, decompressed; rejects past `limit` bytes (after decompression). */
+function readBody(res: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const unzip = decoder(res.headers["content-encoding"])
+    const source: NodeJS.ReadableStream = unzip ? res.pipe(unzip) : res
+    const chunks: Buffer[] = []
+    let size = 0
+    let done = false
+    const stop = (e: unknown) => {
+      if (done) return
+      done = true
+      res.destroy()
+      unzip?.destroy()
+      reject(e)
+    }
+    source.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) stop(new TransportError(RESPONSE_TOO_LARGE))
+      else chunks.push(chunk)
+    })
+    source.on("end", () => {
+      if (done) return
+      done = true
+      resolve(
+        chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"),
+      )
+    })
+    // A cut connection mid-body errors on the response; a corrupt stream on the decompressor.
+    res.on("error", stop)
+    res.on("aborted", () => stop(new TransportError("ECONNRESET")))
+    unzip?.on("error", () => stop(new TransportError(BAD_ENCODING)))
+  })
+}
