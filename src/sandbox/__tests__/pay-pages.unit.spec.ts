@@ -245,5 +245,29 @@ describe("sandbox: payer pages", () => {
       const view = (await sandbox.control.getSubscription(failing.transactionId))!
       expect(view).toMatchObject({ status: "PastDue", chargesSuccess: 1, chargesFailed: 1 })
     })
+
+    it("the e-mail's cancel link: the payer stops it → Cancelled, with the status callback", async () => {
+      const { redirect, transactionId } = await createSubscription(sandbox)
+      expect((await postForm(`${redirect}/unsubscribe`)).status).toBe(409)
+      await postForm(`${redirect}/bind`)
+      await sandbox.control.waitForCallbacks()
+      const p = await page(`${redirect}/unsubscribe`)
+      expect(p.html).toContain('data-testid="unsubscribe-button"')
+      const before = receiver.received.length
+      const res = await postForm(`${redirect}/unsubscribe`)
+      expect(res.status).toBe(200)
+      expect((await sandbox.control.getSubscription(transactionId))!.status).toBe("Cancelled")
+      await sandbox.control.waitForCallbacks()
+      const sent = receiver.received.slice(before).map((r) => JSON.parse(r.body))
+      expect(sent).toEqual([
+        expect.objectContaining({ Id: transactionId, Status: "SUBSCRIPTION_CANCELLED" }),
+      ])
+      // Idempotent; an ended subscription's link shows its status.
+      expect((await postForm(`${redirect}/unsubscribe`)).status).toBe(200)
+      expect((await page(`${redirect}/unsubscribe`)).html).toContain(
+        'data-testid="status">Cancelled<',
+      )
+      expect(receiver.received.length).toBe(before + 1)
+    })
   })
 })

@@ -52,3 +52,27 @@ export function subscriptionPage(m: SubscriptionPageModel): string {
       </div>`,
   )
 }
+
+/** The page behind the cancel link of Platega's e-mails: the payer stops paying, no login. */
+export function unsubscribePage(m: {
+  base: string
+  description: string
+  schedule: string
+}): string {
+  return page(
+    "Stop the subscription",
+    html`<h1>Stop the subscription</h1>
+      <div class="card">
+        <div data-testid="description">${m.description}</div>
+        <div data-testid="schedule">${m.schedule}</div>
+        <p class="muted">No further charges will be made. Charges already made are not returned.</p>
+      </div>
+      <div class="card">
+        <form method="post" action="${m.base}/unsubscribe">
+          <button type="submit" class="primary" data-testid="unsubscribe-button">
+            Stop the subscription
+          </button>
+        </form>
+      </div>`,
+  )
+}

@@ -11,7 +11,7 @@ import {
 } from "../codes"
 import type { SandboxContext } from "../context"
 import { confirmPayment, declinePayment, isExpired } from "../engine/payments"
-import { bindSubscription, declineSubscription } from "../engine/subscriptions"
+import { bindSubscription, cancelSubscription, declineSubscription } from "../engine/subscriptions"
 import { fromMinor, luhnValid } from "../money"
 import {
   cardPage,
@@ -23,7 +23,7 @@ import {
   type CardFormValues,
   type PaymentPageModel,
 } from "../pages/payment"
-import { subscriptionPage } from "../pages/subscription"
+import { subscriptionPage, unsubscribePage } from "../pages/subscription"
 import type { SubscriptionRecord } from "../state/subscriptions"
 import { iso } from "../timefmt"
 import { payPageUrl, qrContent } from "../views"
@@ -45,6 +45,12 @@ const PROCESSING_ERROR_CARD = "4000000000000119"
 function field(body: FormBody | undefined, name: string): string {
   const v = body?.[name]
   return (Array.isArray(v) ? v[0] : (v ?? "")).trim()
+}
+
+/** "every 1 Month", "every 2 Weeks" */
+function schedule(record: SubscriptionRecord): string {
+  const { unit } = INTERVAL_UNITS[record.intervalCode]
+  return `every ${record.intervalCount} ${unit}${record.intervalCount > 1 ? "s" : ""}`
 }
 
 // Reads the status afresh: TypeScript would keep the narrowing from before a state change.
@@ -131,7 +137,6 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           resultPage(subResult(record, `This subscription is ${record.status}.`)),
         )
       }
-      const { unit } = INTERVAL_UNITS[record.intervalCode]
       return sendHtml(
         reply,
         200,
@@ -142,7 +147,7 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           currency: CURRENCIES[record.currency],
           description: record.description,
           merchantName: ctx.settings.merchantName,
-          schedule: `every ${record.intervalCount} ${unit}${record.intervalCount > 1 ? "s" : ""}`,
+          schedule: schedule(record),
           bindDeadline: iso(record.bindDeadline),
         }),
       )
@@ -308,5 +313,48 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     // A first charge that failed (control: failNextCharges) leaves it PastDue: a failure for the payer.
     const next = statusOf(record) === "Active" ? record.returnUrl : record.failedUrl
     return reply.redirect(next ?? resultUrl(id), 303)
+  })
+
+  // The cancel link of Platega's e-mails: the payer stops an Active or PastDue subscription.
+  app.get<IdParams>("/pay/:id/unsubscribe", async (req, reply) => {
+    const id = req.params.id.toLowerCase()
+    const record = ctx.subs.get(id)
+    if (!record) return sendHtml(reply, 404, notFoundPage(req.params.id))
+    if (record.status !== "Active" && record.status !== "PastDue") {
+      return sendHtml(
+        reply,
+        200,
+        resultPage(subResult(record, `This subscription is ${record.status}.`)),
+      )
+    }
+    return sendHtml(
+      reply,
+      200,
+      unsubscribePage({
+        base: payPageUrl(ctx, id),
+        description: record.description,
+        schedule: schedule(record),
+      }),
+    )
+  })
+
+  app.post<PostParams>("/pay/:id/unsubscribe", async (req, reply) => {
+    const id = req.params.id.toLowerCase()
+    const record = ctx.subs.get(id)
+    if (!record) return sendHtml(reply, 404, notFoundPage(req.params.id))
+    if (record.status === "PendingAgreement") {
+      return sendHtml(
+        reply,
+        409,
+        resultPage(subResult(record, "This subscription is not bound yet: decline it instead.")),
+      )
+    }
+    // Idempotent, like the merchant's cancel: an ended subscription is answered as it is.
+    cancelSubscription(ctx, record)
+    return sendHtml(
+      reply,
+      200,
+      resultPage(subResult(record, `The subscription is ${statusOf(record)}.`)),
+    )
   })
 }
