@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +9,12 @@ export default defineMiddlewares({
       matcher: "/hooks/platega",
       method: ["POST"],
       bodyParser: false,
+    },
+    {
+      // A subscription session needs the cart's plan (and a cart of one plan).
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [subscriptionPlanForSession],
     },
   ],
 })

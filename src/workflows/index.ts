@@ -4,3 +4,7 @@ export { processPlategaCallbackWorkflow } from "./callbacks/process-platega-call
 export { runPlategaCallback } from "./callbacks/run-platega-callback"
 export { reconcilePlategaPaymentsWorkflow } from "./callbacks/reconcile-platega-payments"
 export type { ReconcileReport } from "./callbacks/reconcile-platega-payments"
+export { createRenewalOrderWorkflow } from "./subscriptions/create-renewal-order"
+export { setVariantPlanWorkflow } from "./subscriptions/set-variant-plan"
+export { syncPlategaSubscriptionsWorkflow } from "./subscriptions/sync-platega-subscriptions"
+export type { SyncOptions, SyncReport } from "./subscriptions/sync-platega-subscriptions"

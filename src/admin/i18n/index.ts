@@ -3,9 +3,11 @@
 // (`platega_<area>`), so areas can be added without touching each other.
 import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
+import subscriptionsEn from "./json/subscriptions.en.json"
+import subscriptionsRu from "./json/subscriptions.ru.json"
 
-const en = { ...orderEn }
-const ru = { ...orderRu }
+const en = { ...orderEn, ...subscriptionsEn }
+const ru = { ...orderRu, ...subscriptionsRu }
 
 export default {
   en: { translation: en },

@@ -2,3 +2,16 @@
 export const PLATEGA_CALLBACK_RECEIVED = "platega.callback.received"
 /** A paid order's money went back (refund or dispute) without a refund recorded in Medusa. */
 export const PLATEGA_CHARGEBACK = "platega.transaction.chargebacked"
+
+/**
+ * Subscription events, for a store's e-mails and integrations. Data: `{ id, platega_id, status }`
+ * (`id` is the plugin's subscription record), plus `order_id` and `charge_id` for `renewed`.
+ */
+export const PLATEGA_SUBSCRIPTION_ACTIVATED = "platega.subscription.activated"
+/** A renewal charge became an order. */
+export const PLATEGA_SUBSCRIPTION_RENEWED = "platega.subscription.renewed"
+/** A charge failed; Platega does not retry it. */
+export const PLATEGA_SUBSCRIPTION_PAST_DUE = "platega.subscription.past_due"
+export const PLATEGA_SUBSCRIPTION_CANCELLED = "platega.subscription.cancelled"
+/** Not bound within Platega's 30 minutes, or declined by the payer. */
+export const PLATEGA_SUBSCRIPTION_FAILED = "platega.subscription.failed"

@@ -10,6 +10,10 @@ export default Module(PLATEGA_MODULE, {
 export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
+export * from "./subscription-plan"
+export * from "./subscription-status"
+export * from "./subscription-reference"
+export type { ChargeRecordInput, RecordedCharge } from "./service"
 export type { AdminSettingsView, SettingsPatch, MaskedSecret } from "./settings"
 export {
   PlategaNotConfiguredError,

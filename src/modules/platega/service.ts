@@ -17,12 +17,34 @@ import {
 } from "./access"
 import type { CallbackKind } from "./callback-outcome"
 import { PlategaCallbackEvent } from "./models/callback-event"
+import { PlategaPlan } from "./models/plan"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
+import { PlategaSubscription } from "./models/subscription"
+import { PlategaSubscriptionCharge } from "./models/subscription-charge"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
 import { last4, SECRET_FIELDS, type AdminSettingsView, type SettingsPatch } from "./settings"
 
 export type { CallbackKind } from "./callback-outcome"
+
+export interface ChargeRecordInput {
+  platega_id: string
+  subscription_id: string
+  status: string
+  /** Decimal string in major units. */
+  amount: string
+  currency_code: string
+  charged_at: Date | null
+  source: "callback" | "sync"
+}
+
+export interface RecordedCharge {
+  id: string
+  created: boolean
+  status: string
+  kind: "first" | "renewal" | null
+  order_id: string | null
+}
 
 export interface CallbackRecordInput {
   kind: CallbackKind
@@ -45,6 +67,9 @@ class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
   PlategaSettings,
   PlategaSettingsAudit,
+  PlategaPlan,
+  PlategaSubscription,
+  PlategaSubscriptionCharge,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly access_: PlategaAccess
@@ -223,6 +248,58 @@ class PlategaModuleService extends MedusaService({
         ],
       )
     return rows[0]
+  }
+
+  /**
+   * Records a subscription charge in one statement, keyed by its unique transaction id: the first
+   * delivery creates it, a later one only refreshes its status. Atomic under concurrent deliveries.
+   */
+  @InjectManager()
+  async recordSubscriptionCharge(
+    input: ChargeRecordInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<RecordedCharge> {
+    const rows: RecordedCharge[] = await sharedContext.manager!.execute(
+      `insert into platega_subscription_charge
+         (id, platega_id, subscription_id, status, amount, raw_amount, currency_code, charged_at, source)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (platega_id) where deleted_at is null
+       do update set status = excluded.status, updated_at = now()
+       returning id, status, kind, order_id, (xmax = 0) as created`,
+      [
+        generateEntityId(undefined, "plchg"),
+        input.platega_id.toLowerCase(),
+        input.subscription_id,
+        input.status,
+        input.amount,
+        JSON.stringify({ value: input.amount, precision: 20 }),
+        input.currency_code,
+        input.charged_at,
+        input.source,
+      ],
+    )
+    return rows[0]
+  }
+
+  /**
+   * Takes a charge for building its order, across processes: true for exactly one caller until
+   * the order is recorded or the claim runs out (a crashed builder's claim expires).
+   */
+  @InjectManager()
+  async claimSubscriptionCharge(
+    id: string,
+    seconds: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `update platega_subscription_charge
+          set claimed_until = now() + make_interval(secs => ?), updated_at = now()
+        where id = ? and order_id is null and deleted_at is null
+          and (claimed_until is null or claimed_until < now())
+        returning id`,
+      [seconds, id],
+    )
+    return rows.length === 1
   }
 }
 
