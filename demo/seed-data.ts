@@ -9,8 +9,12 @@ export const API_KEY_TITLE = "Platega demo storefront"
 
 export const ADMIN = { email: "admin@platega.local", password: "platega-demo" } as const
 
-/** `pp_<provider identifier>_<id in medusa-config.ts>`: the plugin's one-off payment providers. */
-export const PAYMENT_PROVIDERS = ["pp_platega-sbp_platega", "pp_platega-card_platega"]
+/** `pp_<provider identifier>_<id in medusa-config.ts>`: the plugin's payment providers. */
+export const PAYMENT_PROVIDERS = [
+  "pp_platega-sbp_platega",
+  "pp_platega-card_platega",
+  "pp_platega-subscription_platega",
+]
 
 export const REGION = { name: "Россия", currency_code: "rub", countries: ["ru"] }
 

@@ -24,7 +24,11 @@ medusaIntegrationTestRunner({
       expect(res.status).toBe(200)
       const ids = res.data.payment_providers.map((p: { id: string }) => p.id)
       expect(ids).toEqual(
-        expect.arrayContaining(["pp_platega-sbp_platega", "pp_platega-card_platega"]),
+        expect.arrayContaining([
+          "pp_platega-sbp_platega",
+          "pp_platega-card_platega",
+          "pp_platega-subscription_platega",
+        ]),
       )
     })
   },

@@ -20,6 +20,7 @@ import {
   AdminPlategaSettingsPatch,
 } from "./admin/platega/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
+import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
 export default defineMiddlewares({
   routes: [
@@ -89,7 +90,8 @@ export default defineMiddlewares({
       // Names the cart and the store in the payment description the payer reads.
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [addPlategaSessionContext],
+      // and a subscription session needs the cart's plan (and a cart of one plan).
+      middlewares: [addPlategaSessionContext, subscriptionPlanForSession],
     },
   ],
 })

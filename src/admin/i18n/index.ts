@@ -9,9 +9,11 @@ import orderEn from "./json/order.en.json"
 import orderRu from "./json/order.ru.json"
 import settingsEn from "./json/settings.en.json"
 import settingsRu from "./json/settings.ru.json"
+import subscriptionsEn from "./json/subscriptions.en.json"
+import subscriptionsRu from "./json/subscriptions.ru.json"
 
-const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn }
-const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu }
+const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
+const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
 
 export default {
   en: { translation: en },

@@ -4,3 +4,16 @@ export const PLATEGA_CALLBACK_RECEIVED = "platega.callback.received"
 export const PLATEGA_CHARGEBACK = "platega.transaction.chargebacked"
 /** Settings changed in the admin; data `{ fields, actor_id }` (field names, never values). */
 export const PLATEGA_SETTINGS_UPDATED = "platega.settings.updated"
+
+/**
+ * Subscription events, for a store's e-mails and integrations. Data: `{ id, platega_id, status }`
+ * (`id` is the plugin's subscription record), plus `order_id` and `charge_id` for `renewed`.
+ */
+export const PLATEGA_SUBSCRIPTION_ACTIVATED = "platega.subscription.activated"
+/** A renewal charge became an order. */
+export const PLATEGA_SUBSCRIPTION_RENEWED = "platega.subscription.renewed"
+/** A charge failed; Platega does not retry it. */
+export const PLATEGA_SUBSCRIPTION_PAST_DUE = "platega.subscription.past_due"
+export const PLATEGA_SUBSCRIPTION_CANCELLED = "platega.subscription.cancelled"
+/** Not bound within Platega's 30 minutes, or declined by the payer. */
+export const PLATEGA_SUBSCRIPTION_FAILED = "platega.subscription.failed"

@@ -22,6 +22,10 @@ export type {
 } from "./settings"
 export { DESCRIPTION_TOKENS, SETTING_FIELDS } from "./settings"
 export type { StoredSettings } from "./service"
+export * from "./subscription-plan"
+export * from "./subscription-status"
+export * from "./subscription-reference"
+export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
   PlategaNotConfiguredError,
   EncryptionKeyError,

@@ -25,8 +25,11 @@ import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
 import { PlategaExport } from "./models/export"
+import { PlategaPlan } from "./models/plan"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
+import { PlategaSubscription } from "./models/subscription"
+import { PlategaSubscriptionCharge } from "./models/subscription-charge"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
 import {
   isSecretField,
@@ -43,6 +46,25 @@ import {
 } from "./settings"
 
 export type { CallbackKind } from "./callback-outcome"
+
+export interface ChargeRecordInput {
+  platega_id: string
+  subscription_id: string
+  status: string
+  /** Decimal string in major units. */
+  amount: string
+  currency_code: string
+  charged_at: Date | null
+  source: "callback" | "sync"
+}
+
+export interface RecordedCharge {
+  id: string
+  created: boolean
+  status: string
+  kind: "first" | "renewal" | null
+  order_id: string | null
+}
 
 export interface CallbackRecordInput {
   kind: CallbackKind
@@ -139,6 +161,9 @@ class PlategaModuleService extends MedusaService({
   PlategaExport,
   PlategaSettings,
   PlategaSettingsAudit,
+  PlategaPlan,
+  PlategaSubscription,
+  PlategaSubscriptionCharge,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean
@@ -537,6 +562,58 @@ class PlategaModuleService extends MedusaService({
       ],
     )
     return rows[0]?.id
+  }
+
+  /**
+   * Records a subscription charge in one statement, keyed by its unique transaction id: the first
+   * delivery creates it, a later one only refreshes its status. Atomic under concurrent deliveries.
+   */
+  @InjectManager()
+  async recordSubscriptionCharge(
+    input: ChargeRecordInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<RecordedCharge> {
+    const rows: RecordedCharge[] = await sharedContext.manager!.execute(
+      `insert into platega_subscription_charge
+         (id, platega_id, subscription_id, status, amount, raw_amount, currency_code, charged_at, source)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (platega_id) where deleted_at is null
+       do update set status = excluded.status, updated_at = now()
+       returning id, status, kind, order_id, (xmax = 0) as created`,
+      [
+        generateEntityId(undefined, "plchg"),
+        input.platega_id.toLowerCase(),
+        input.subscription_id,
+        input.status,
+        input.amount,
+        JSON.stringify({ value: input.amount, precision: 20 }),
+        input.currency_code,
+        input.charged_at,
+        input.source,
+      ],
+    )
+    return rows[0]
+  }
+
+  /**
+   * Takes a charge for building its order, across processes: true for exactly one caller until
+   * the order is recorded or the claim runs out (a crashed builder's claim expires).
+   */
+  @InjectManager()
+  async claimSubscriptionCharge(
+    id: string,
+    seconds: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `update platega_subscription_charge
+          set claimed_until = now() + make_interval(secs => ?), updated_at = now()
+        where id = ? and order_id is null and deleted_at is null
+          and (claimed_until is null or claimed_until < now())
+        returning id`,
+      [seconds, id],
+    )
+    return rows.length === 1
   }
 }
 

@@ -1,8 +1,9 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { PlategaCardService } from "./services/card"
 import { PlategaSbpService } from "./services/sbp"
+import { PlategaSubscriptionService } from "./services/subscription"
 
-export { PlategaSbpService, PlategaCardService }
+export { PlategaSbpService, PlategaCardService, PlategaSubscriptionService }
 export { plategaOptionsSchema, type PlategaOptionsInput } from "./options"
 /**
  * The providers' public face for the rest of the plugin:
@@ -23,6 +24,11 @@ export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
 export { providerAccess } from "./access"
 
+/** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */
+export function isSubscriptionProvider(providerId: string | null | undefined): boolean {
+  return !!providerId?.startsWith(`pp_${PlategaSubscriptionService.identifier}_`)
+}
+
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [PlategaSbpService, PlategaCardService],
+  services: [PlategaSbpService, PlategaCardService, PlategaSubscriptionService],
 })

@@ -6,7 +6,11 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { MathBN, PaymentActions } from "@medusajs/framework/utils"
 import type { WebhookActionResult } from "@medusajs/framework/types"
-import { classifyTransactionStatus } from "../../lib/platega"
+import {
+  classifyTransactionStatus,
+  paymentMethodCode,
+  SUBSCRIPTION_METHOD_CODE,
+} from "../../lib/platega"
 import { decideTransactionWebhook } from "../../providers/platega"
 import {
   confirmPlategaTransactionStep,
@@ -149,6 +153,13 @@ function decideOutcome(
     }
   }
   const amount = `${c.tx.paymentDetails.amount} ${c.tx.paymentDetails.currency}`
+  if (!c.session && paymentMethodCode(c.tx.paymentMethod ?? "") === SUBSCRIPTION_METHOD_CODE) {
+    // A subscription charge: its charge callback and the subscription sync settle it.
+    return {
+      outcome: "recorded",
+      detail: `Subscription charge ${c.tx.id} (${c.tx.status}): settled through its charge callback`,
+    }
+  }
   if (!c.session) {
     return state === "confirmed"
       ? {

@@ -7,13 +7,15 @@ import {
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
 import { loadPlategaCallbackStep } from "../steps/load-platega-callback"
 import { markPlategaCallbackStep } from "../steps/mark-platega-callback"
+import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
 
 export const processPlategaCallbackWorkflowId = "process-platega-callback"
 
 /**
  * One recorded callback, acted on by its kind. A transaction callback goes through the
- * transaction workflow (one read of GET /transaction/{id}, Medusa's payment processing);
- * subscription callbacks are recorded.
+ * transaction workflow (one read of GET /transaction/{id}, Medusa's payment processing); a
+ * subscription charge becomes its order (or makes the subscription PastDue), a subscription status
+ * is brought in step with Platega's read.
  */
 export const processPlategaCallbackWorkflow = createWorkflow(
   processPlategaCallbackWorkflowId,
@@ -34,22 +36,26 @@ export const processPlategaCallbackWorkflow = createWorkflow(
       }),
     )
 
-    when(
+    const subscription = when(
       "platega-callback-is-subscription",
       { record },
       ({ record }) => !!record && record.kind !== "transaction",
     ).then(() => {
+      const outcome = settleSubscriptionCallbackStep(transform({ record }, ({ record }) => record!))
       markPlategaCallbackStep(
-        transform({ record }, ({ record }) => ({
+        transform({ record, outcome }, ({ record, outcome }) => ({
+          ...outcome,
           callback_id: record!.id,
-          outcome: "recorded" as const,
-          detail: "Subscription callback recorded",
         })),
       ).config({ name: "mark-platega-subscription-callback" })
+      return outcome
     })
 
     return new WorkflowResponse(
-      transform({ transaction }, ({ transaction }) => transaction ?? null),
+      transform(
+        { transaction, subscription },
+        ({ transaction, subscription }) => transaction ?? subscription ?? null,
+      ),
     )
   },
 )

@@ -6,6 +6,8 @@ export interface LoadedCallback {
   kind: CallbackKind
   platega_id: string
   status: string
+  /** Subscription callbacks: the subscription the charge or status is about. */
+  subscription_id?: string
 }
 
 /** The recorded callback a run acts on; undefined when it is gone. */
@@ -15,8 +17,14 @@ export const loadPlategaCallbackStep = createStep(
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const [record] = await platega.listPlategaCallbackEvents(
       { id: input.callback_id },
-      { take: 1, select: ["id", "kind", "platega_id", "status"] },
+      { take: 1, select: ["id", "kind", "platega_id", "status", "body"] },
     )
-    return new StepResponse<LoadedCallback | undefined>(record as LoadedCallback | undefined)
+    if (!record) return new StepResponse<LoadedCallback | undefined>(undefined)
+    const { body, ...rest } = record as LoadedCallback & { body?: Record<string, unknown> }
+    const subscriptionId = body?.SubscriptionId
+    return new StepResponse<LoadedCallback | undefined>({
+      ...rest,
+      ...(typeof subscriptionId === "string" ? { subscription_id: subscriptionId } : {}),
+    })
   },
 )

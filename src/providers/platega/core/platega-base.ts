@@ -89,7 +89,11 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
   }
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  /**
+   * What every Platega create call needs from a session: a currency the store accepts, an amount
+   * above zero in Platega's form, and the description template filled for this session.
+   */
+  protected async paymentTerms(input: InitiatePaymentInput) {
     const data = readSessionData(input.data)
     const settings = await this.access_.settings()
     const currency = input.currency_code.toUpperCase()
@@ -115,6 +119,12 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       currency,
       session_id: sessionId,
     }
+    const fill = (template: string) => fillDescription(template, tokens)
+    return { data, settings, currency, amount, sessionId, tokens, fill }
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const { data, settings, currency, amount, sessionId, tokens } = await this.paymentTerms(input)
     const returnUrl = data.return_url ?? settings.returnUrl
     const failedUrl = data.failed_url ?? settings.failedUrl ?? returnUrl
     if (!returnUrl || !failedUrl) {

@@ -26,6 +26,16 @@ export const sessionDataSchema = z.looseObject({
   amount: z.string().optional(),
   currency: z.string().optional(),
   payment_method: z.number().optional(),
+  /** Subscriptions (method 6): Platega's subscription id. A subscription id is not a transaction. */
+  subscription_id: z.string().optional(),
+  /** The plan the checkout's cart holds, set by the server (see api/middlewares). */
+  plan: z.unknown().optional(),
+  /** A renewal's payment: the subscription whose charge `transaction_id` paid the order. */
+  renewal_of: z.string().optional(),
+  /** The checkout's payment: the charge that paid it, once known (needed to refund it). */
+  first_charge_id: z.string().optional(),
+  /** chargeMetrics.chargesSuccess at the last read. */
+  charges_success: z.number().optional(),
 })
 
 export type PlategaSessionData = z.infer<typeof sessionDataSchema>

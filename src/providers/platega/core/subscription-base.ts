@@ -1,0 +1,267 @@
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+} from "@medusajs/framework/types"
+import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
+import { intervalCode, planSchema } from "../../../modules/platega/subscription-plan"
+import { subscriptionDescription } from "../../../modules/platega/subscription-reference"
+import { recordStatus, successfulCharges } from "../../../modules/platega/subscription-status"
+import { toMedusaError } from "./errors"
+import { sameAmount, toDecimalString } from "./money"
+import { PlategaBase } from "./platega-base"
+import { readSessionData, type PlategaSessionData } from "./session-data"
+import { paymentMismatch } from "./status"
+
+/**
+ * Subscriptions (Platega method 6). Platega runs the schedule and charges the payer; this
+ * provider never charges. Two kinds of session:
+ * - the checkout's: creates the Platega subscription and sends the shopper to bind it. Its status
+ *   comes from GET /subscription/{id} (a subscription id is not a transaction): paid once Platega
+ *   took the first charge.
+ * - a renewal's (`renewal_of`, made by the plugin's renewal workflow, never by a storefront): the
+ *   charge transaction Platega already made, read with GET /transaction/{id} like any payment.
+ */
+export abstract class PlategaSubscriptionBase extends PlategaBase {
+  protected override readonly methodCode = SUBSCRIPTION_METHOD_CODE
+
+  override async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of) return this.initiateRenewal(input, data)
+    const plan = planSchema.safeParse(data.plan)
+    if (!plan.success) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Platega subscription: the payment session has no valid plan. Create it with POST /store/payment-collections/:id/payment-sessions, which reads the plan of the cart's variants",
+      )
+    }
+    const { settings, currency, amount, sessionId, fill } = await this.paymentTerms(input)
+    const client = await this.client()
+    try {
+      // Only what Platega takes for method 6: no return address, payload or metadata.
+      const created = await client.createSubscription({
+        paymentDetails: {
+          amount,
+          currency,
+          interval: intervalCode(plan.data.interval),
+          intervalCount: plan.data.interval_count,
+        },
+        description: subscriptionDescription(fill(settings.description), sessionId),
+      })
+      const sessionData: PlategaSessionData = {
+        ...data,
+        plan: plan.data,
+        subscription_id: created.transactionId,
+        platega_status: created.status,
+        redirect: created.redirect,
+        amount: toDecimalString(input.amount, currency),
+        currency,
+        payment_method: this.methodCode,
+      }
+      return {
+        id: created.transactionId,
+        status: PaymentSessionStatus.PENDING,
+        data: sessionData,
+      }
+    } catch (e) {
+      throw toMedusaError("creating the subscription", e)
+    }
+  }
+
+  /** A renewal: the money is already in (Platega charged); nothing is created at Platega. */
+  private initiateRenewal(input: InitiatePaymentInput, data: PlategaSessionData) {
+    if (!data.transaction_id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Platega subscription: a renewal payment needs the charge's transaction id",
+      )
+    }
+    const currency = input.currency_code.toUpperCase()
+    return Promise.resolve({
+      id: data.transaction_id,
+      status: PaymentSessionStatus.PENDING,
+      data: {
+        ...data,
+        amount: toDecimalString(input.amount, currency),
+        currency,
+        payment_method: this.methodCode,
+      },
+    })
+  }
+
+  override async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.getPaymentStatus(input)
+  }
+
+  override async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of) return super.getPaymentStatus(input)
+    const sub = await this.readSubscription(data, "reading the subscription")
+    return { status: this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
+  }
+
+  /**
+   * The checkout is paid once Platega took the first charge, whatever happened since (a later
+   * PastDue or Cancelled does not undo it). Before that: waiting while it can still be bound and
+   * charged, cancelled once it never will.
+   */
+  private checkoutStatus(data: PlategaSessionData, sub: Subscription): PaymentSessionStatus {
+    const status = recordStatus(sub.status)
+    if (successfulCharges(sub) > 0) {
+      const expected =
+        data.amount !== undefined && data.currency !== undefined
+          ? { amount: data.amount, currency_code: data.currency }
+          : undefined
+      const mismatch = paymentMismatch(expected, {
+        paymentDetails: { amount: sub.amount, currency: sub.currencyCode },
+      })
+      if (!mismatch) return PaymentSessionStatus.CAPTURED
+      this.logger_?.error(
+        `Platega: subscription ${sub.id} has charged but ${mismatch}; not accepted as paid`,
+      )
+      return PaymentSessionStatus.ERROR
+    }
+    if (["Failed", "Cancelled", "PastDue"].includes(status)) return PaymentSessionStatus.CANCELED
+    return PaymentSessionStatus.PENDING
+  }
+
+  private withRead(data: PlategaSessionData, sub: Subscription): PlategaSessionData {
+    return {
+      ...data,
+      platega_status: recordStatus(sub.status),
+      charges_success: successfulCharges(sub),
+    }
+  }
+
+  private async readSubscription(data: PlategaSessionData, action: string): Promise<Subscription> {
+    if (!data.subscription_id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Platega: ${action}: the session has no subscription id`,
+      )
+    }
+    try {
+      return await (await this.client()).getSubscription(data.subscription_id)
+    } catch (e) {
+      throw toMedusaError(action, e)
+    }
+  }
+
+  override async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of) return super.capturePayment(input)
+    const sub = await this.readSubscription(data, "capturing the payment")
+    if (this.checkoutStatus(data, sub) !== PaymentSessionStatus.CAPTURED) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega: subscription ${sub.id} is ${recordStatus(sub.status)} and has not charged: there is nothing to capture`,
+      )
+    }
+    return { data: this.withRead(data, sub) }
+  }
+
+  override async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of) return super.retrievePayment(input)
+    const sub = await this.readSubscription(data, "retrieving the subscription")
+    return { data: { ...this.withRead(data, sub), platega: { ...sub } } }
+  }
+
+  /** A new amount needs a new Platega subscription (Platega cannot change one). */
+  override async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const data = readSessionData(input.data)
+    const currency = input.currency_code.toUpperCase()
+    if (
+      data.renewal_of ||
+      (data.subscription_id &&
+        data.currency === currency &&
+        data.amount !== undefined &&
+        sameAmount(data.amount, input.amount, currency))
+    ) {
+      return { data, status: PaymentSessionStatus.PENDING }
+    }
+    if (data.subscription_id) await this.abandonSubscription(data)
+    const { subscription_id: _s, redirect: _r, platega_status: _p, ...rest } = data
+    const created = await this.initiatePayment({ ...input, data: rest })
+    return { data: created.data, status: created.status }
+  }
+
+  override async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.renewal_of && data.subscription_id) await this.abandonSubscription(data)
+    return { data }
+  }
+
+  /** Best effort: a subscription the shopper never bound is cancelled, or fails on its own. */
+  private async abandonSubscription(data: PlategaSessionData): Promise<void> {
+    try {
+      await this.cancelUnpaid(data)
+    } catch (e) {
+      this.logger_?.warn(
+        `Platega: subscription ${data.subscription_id} was left as it is (${(e as Error).message}); unbound, it fails after 30 minutes`,
+      )
+    }
+  }
+
+  /**
+   * A renewal has nothing to cancel: its charge belongs to the subscription. A checkout that has
+   * not been charged is cancelled at Platega (no one can bind it later); a charged one must be
+   * refunded, and the subscription cancelled, instead.
+   */
+  override async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of || !data.subscription_id) return { data }
+    try {
+      return { data: { ...data, platega_status: await this.cancelUnpaid(data) } }
+    } catch (e) {
+      throw toMedusaError("cancelling the subscription payment", e)
+    }
+  }
+
+  private async cancelUnpaid(data: PlategaSessionData): Promise<string> {
+    const client = await this.client()
+    const id = data.subscription_id as string
+    const sub = await client.getSubscription(id)
+    if (successfulCharges(sub) > 0) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega: subscription ${id} has already charged; refund the charge and cancel the subscription instead`,
+      )
+    }
+    const status = recordStatus(sub.status)
+    if (status === "Cancelled" || status === "Failed") return status
+    return recordStatus((await client.cancelSubscription(id)).status)
+  }
+
+  /** Platega refunds a whole charge: a renewal's, or the first one once it is known. */
+  override async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = readSessionData(input.data)
+    if (data.renewal_of) return super.refundPayment(input)
+    if (!data.first_charge_id) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+      )
+    }
+    return super.refundPayment({
+      ...input,
+      data: { ...data, transaction_id: data.first_charge_id },
+    })
+  }
+}

@@ -1,0 +1,37 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { LoadedCallback } from "../../steps/load-platega-callback"
+import type { OutcomeRecord } from "../../steps/mark-platega-callback"
+import { settleSubscriptionCharge, settleSubscriptionStatus } from "../settle"
+
+/**
+ * A subscription callback, acted on: a charge into its order (or PastDue), a status in step with
+ * Platega's read. It runs the order and payment workflows as workflows of their own (they take
+ * the cart lock), inside the subscription's lock.
+ */
+export const settleSubscriptionCallbackStep = createStep(
+  "settle-platega-subscription-callback",
+  async (record: LoadedCallback, { container }) => {
+    if (record.kind === "subscription_charge") {
+      if (!record.subscription_id) {
+        return new StepResponse<OutcomeRecord>({
+          outcome: "ignored",
+          detail: "Charge callback without SubscriptionId",
+        })
+      }
+      return new StepResponse(
+        await settleSubscriptionCharge(container, {
+          charge_id: record.platega_id,
+          subscription_id: record.subscription_id,
+          source: "callback",
+          claimed_status: record.status,
+        }),
+      )
+    }
+    return new StepResponse(
+      await settleSubscriptionStatus(container, {
+        subscription_id: record.platega_id,
+        claimed_status: record.status,
+      }),
+    )
+  },
+)

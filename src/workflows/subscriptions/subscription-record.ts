@@ -1,0 +1,196 @@
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+  PaymentActions,
+} from "@medusajs/framework/utils"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { Subscription } from "../../lib/platega"
+import {
+  PLATEGA_MODULE,
+  recordStatus,
+  sessionIdInDescription,
+  statusEvent,
+  successfulCharges,
+  type PlategaModuleService,
+} from "../../modules/platega"
+import type { PlategaSubscription } from "../../modules/platega/models/subscription"
+import { isSubscriptionProvider } from "../../providers/platega"
+import { cartOfPaymentCollection } from "./cart-plan"
+import { cartSnapshot } from "./snapshot"
+
+export type SubscriptionRecord = Omit<InferTypeOf<typeof PlategaSubscription>, "charges">
+type Container = Pick<MedusaContainer, "resolve">
+
+const platega = (c: Container) => c.resolve<PlategaModuleService>(PLATEGA_MODULE)
+
+export async function findSubscriptionRecord(
+  container: Container,
+  plategaId: string,
+): Promise<SubscriptionRecord | undefined> {
+  const [record] = await platega(container).listPlategaSubscriptions(
+    { platega_id: plategaId.toLowerCase() },
+    { take: 1 },
+  )
+  return record as SubscriptionRecord | undefined
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const text = `${(e as { message?: string })?.message ?? ""} ${(e as { code?: string })?.code ?? ""}`
+  return /already exists|duplicate key|unique/i.test(text) || text.includes("23505")
+}
+
+/**
+ * The store's record of a Platega subscription, created on first sight from the checkout it
+ * belongs to: the payment session named in Platega's description, whose data must carry this
+ * very subscription id. Undefined when the subscription is not this store's.
+ */
+export async function ensureSubscriptionRecord(
+  container: Container,
+  sub: Subscription,
+): Promise<SubscriptionRecord | undefined> {
+  const existing = await findSubscriptionRecord(container, sub.id)
+  if (existing) return existing
+  const sessionId = sessionIdInDescription(sub.description)
+  if (!sessionId) return undefined
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "data", "amount", "currency_code", "payment_collection_id"],
+    filters: { id: sessionId },
+  })
+  const session = sessions[0]
+  const data = (session?.data ?? {}) as { subscription_id?: string; plan?: unknown }
+  if (
+    !session ||
+    !isSubscriptionProvider(session.provider_id) ||
+    data.subscription_id?.toLowerCase() !== sub.id.toLowerCase()
+  ) {
+    return undefined
+  }
+  const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
+  if (!cartId) return undefined
+  const snapshot = await cartSnapshot(container, cartId, session.provider_id)
+  const plan = data.plan as { interval: SubscriptionRecord["interval"]; interval_count: number }
+  try {
+    const created = await platega(container).createPlategaSubscriptions({
+      platega_id: sub.id.toLowerCase(),
+      // Where every subscription starts; the read applied next moves it on (and announces it).
+      status: "PendingAgreement",
+      interval: plan.interval,
+      interval_count: plan.interval_count,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      customer_email: sub.customerEmail ?? snapshot.email,
+      customer_id: snapshot.customer_id,
+      cart_id: cartId,
+      payment_session_id: session.id,
+      snapshot: snapshot as unknown as Record<string, unknown>,
+    })
+    if (snapshot.customer_id) {
+      await container.resolve(ContainerRegistrationKeys.LINK).create({
+        [PLATEGA_MODULE]: { platega_subscription_id: created.id },
+        [Modules.CUSTOMER]: { customer_id: snapshot.customer_id },
+      })
+    }
+    return created as SubscriptionRecord
+  } catch (e) {
+    // Created at the same moment by another delivery: that record is the one.
+    if (isUniqueViolation(e)) return findSubscriptionRecord(container, sub.id)
+    throw e
+  }
+}
+
+function date(value: string | null | undefined): Date | null {
+  if (!value) return null
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/**
+ * Brings the record in step with Platega's read: status (the text form, or the raw value when
+ * unknown), dates, the payer's e-mail and the charge count. A change of status is announced
+ * (platega.subscription.activated, .past_due, .cancelled, .failed).
+ */
+export async function applyPlategaRead(
+  container: Container,
+  record: SubscriptionRecord,
+  sub: Subscription,
+  status: string = recordStatus(sub.status),
+): Promise<SubscriptionRecord> {
+  const updated = (await platega(container).updatePlategaSubscriptions({
+    id: record.id,
+    status,
+    started_at: date(sub.startAt) ?? record.started_at,
+    next_charge_at: date(sub.nextChargeAt ?? sub.chargeMetrics?.nextChargeAt),
+    last_charge_at:
+      date(sub.lastChargeAt ?? sub.chargeMetrics?.lastChargeAt) ?? record.last_charge_at,
+    customer_email: sub.customerEmail ?? record.customer_email,
+    platega_charges_success: sub.chargeMetrics?.chargesSuccess ?? record.platega_charges_success,
+    synced_at: new Date(),
+  })) as SubscriptionRecord
+  const event = statusEvent(record.status, status)
+  if (event) {
+    await container.resolve(Modules.EVENT_BUS).emit({
+      name: event,
+      data: { id: record.id, platega_id: record.platega_id, status },
+    })
+  }
+  return updated
+}
+
+async function orderOfCart(container: Container, cartId: string): Promise<string | undefined> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
+  return data[0]?.order_id ?? undefined
+}
+
+/** Ties the checkout's order to its subscription (idempotent: links are upserted). */
+export async function linkFirstOrder(
+  container: Container,
+  record: SubscriptionRecord,
+  orderId: string,
+): Promise<void> {
+  if (record.first_order_id === orderId) return
+  await container.resolve(ContainerRegistrationKeys.LINK).create({
+    [PLATEGA_MODULE]: { platega_subscription_id: record.id },
+    [Modules.ORDER]: { order_id: orderId },
+  })
+  await platega(container).updatePlategaSubscriptions({ id: record.id, first_order_id: orderId })
+  record.first_order_id = orderId
+}
+
+/**
+ * The checkout's order, made from the cart once Platega took the first charge, through Medusa's
+ * payment pipeline as its own workflow (it holds the cart lock: the shopper completing the same
+ * cart at the same moment gets the same order). Undefined while there is nothing to order yet.
+ */
+export async function ensureFirstOrder(
+  container: Container,
+  record: SubscriptionRecord,
+  sub: Subscription,
+): Promise<string | undefined> {
+  if (record.first_order_id) return record.first_order_id
+  let orderId = await orderOfCart(container, record.cart_id)
+  if (!orderId && successfulCharges(sub) > 0) {
+    await processPaymentWorkflow(container as MedusaContainer).run({
+      input: {
+        action: PaymentActions.SUCCESSFUL,
+        data: { session_id: record.payment_session_id, amount: record.amount },
+      },
+    })
+    orderId = await orderOfCart(container, record.cart_id)
+    if (!orderId) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Subscription ${record.platega_id} has charged, but its cart ${record.cart_id} could not be completed`,
+      )
+    }
+  }
+  if (orderId) await linkFirstOrder(container, record, orderId)
+  return orderId
+}
