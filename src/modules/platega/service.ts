@@ -402,7 +402,8 @@ class PlategaModuleService extends MedusaService({
   async testConnection(overrides: ConnectionTestOverrides = {}): Promise<ConnectionTestRecord> {
     let s: EffectiveSettings
     try {
-      s = await this.access_.settings()
+      // Read now, not from the few seconds' cache: the admin tests what is saved at this moment.
+      s = this.access_.effective(await this.access_.readRow())
     } catch (e) {
       if (e instanceof EncryptionKeyError) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, e.message)
