@@ -3,15 +3,17 @@
 // workflow engine, locking and cache (medusa-config.ts with REDIS_URL). `npm test` provides the
 // Redis as PLATEGA_TEST_REDIS_URL (its own redis-server on a free port) and skips this spec, saying
 // why, when there is none.
+import { randomBytes, randomUUID } from "node:crypto"
 import os from "node:os"
 import path from "node:path"
 import axios, { type AxiosInstance } from "axios"
 import { parseExpression } from "cron-parser"
 import { Client } from "pg"
-import { PRODUCTS } from "../../demo/seed-data"
+import { ADMIN, PRODUCTS } from "../../demo/seed-data"
 import { startSandbox, type RunningSandbox } from "platega-sandbox"
 import { CARD, SBP, completeCart, createCart, startPayment } from "../helpers/checkout"
 import type { StoreFixture } from "../helpers/store"
+import { setPlan, startSubscription } from "../helpers/subscriptions"
 import { createDatabase, medusa, startInstance, type Instance } from "./support/cluster"
 import { startFanOut, type FanOut } from "./support/fan-out"
 
@@ -24,6 +26,16 @@ const CONCURRENCY = 8
 const SCHEDULE = "*/2 * * * * *"
 const TICK_MS = 2000
 const MIN_AGE_MS = 15_000
+/** The checkouts' product (kopecks in its price), and another one sold by subscription. */
+const CHECKOUT_PRODUCT = PRODUCTS.find((p) => !Number.isInteger(p.price)) ?? PRODUCTS[0]
+const SUBSCRIBED = PRODUCTS.find((p) => p !== CHECKOUT_PRODUCT)!
+const MONTHLY = { interval: "month", interval_count: 1 }
+/** The merchant an admin switches to in Settings → Platega, on a sandbox of its own. */
+const SECOND = {
+  merchantId: randomUUID(),
+  secret: `second-secret-${randomBytes(6).toString("hex")}`,
+  payoutKey: `second-payout-${randomBytes(6).toString("hex")}`,
+}
 
 if (!REDIS_URL) {
   console.warn("multi-instance spec skipped: PLATEGA_TEST_REDIS_URL is not set (npm test sets it)")
@@ -46,6 +58,7 @@ interface JobRunRow {
   let servers: AxiosInstance[]
   let fanOut: FanOut
   let store: StoreFixture
+  let publishableKey: string
   const started = Date.now()
 
   const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
@@ -62,6 +75,8 @@ interface JobRunRow {
       PLATEGA_MERCHANT_ID: sandbox.merchantId,
       PLATEGA_SECRET: sandbox.secret,
       PLATEGA_PAYOUT_KEY: sandbox.payoutKey,
+      // Settings → Platega stores the secret encrypted, under the same key on every instance.
+      PLATEGA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       PLATEGA_RETURN_URL: "http://localhost:8000/return",
       PLATEGA_RECONCILE_SCHEDULE: SCHEDULE,
       // A payment still pending after 15 s is re-read on every tick: the checkouts finish sooner,
@@ -91,7 +106,8 @@ interface JobRunRow {
     db = new Client({ connectionString: database.url })
     await db.connect()
     const { readFileSync } = await import("node:fs")
-    store = await storeFixture(servers[0], readFileSync(keyFile, "utf8").trim())
+    publishableKey = readFileSync(keyFile, "utf8").trim()
+    store = await storeFixture(servers[0], publishableKey)
     console.info(
       `multi-instance: migrated in ${seconds(migrated - started)}, seeded in ${seconds(seeded - migrated)}, ` +
         `2 servers and 2 workers booted in ${seconds(Date.now() - seeded)}`,
@@ -246,26 +262,139 @@ interface JobRunRow {
     expect(new Set(inWindow.map((r) => r.instance)).size).toBe(2)
   })
 
-  // Placeholders for features that land in other branches; fill them in on this cluster.
-  it.todo(
-    "a settings change made through one server's admin API is used by a checkout on the other within 5 s",
-  )
-  it.todo("a subscription charge callback delivered to both servers makes one renewal order")
+  it("a subscription charge callback delivered to both servers makes one renewal order", async () => {
+    const admin = await adminLogin(servers[0])
+    const plan = await storeFixture(servers[0], publishableKey, SUBSCRIBED)
+    expect((await setPlan(servers[0], admin, plan.variantId, MONTHLY)).status).toBe(200)
+    const since = new Date()
+    // The shopper's checkout on one server, the bind page's callbacks to both.
+    const { subscriptionId } = await startSubscription(servers[1], plan)
+    await sandbox.control.bindSubscription(subscriptionId, { email: "payer@example.com" })
+    const charges = () =>
+      sql<{ platega_id: string; kind: string | null; order_id: string | null }>(
+        `select c.platega_id, c.kind, c.order_id from platega_subscription_charge c
+         join platega_subscription s on s.id = c.subscription_id
+         where s.platega_id = $1 and c.deleted_at is null`,
+        [subscriptionId.toLowerCase()],
+      )
+    const waitForOrders = async (n: number) => {
+      const deadline = Date.now() + 60_000
+      while (Date.now() < deadline) {
+        await sandbox.control.waitForCallbacks(30_000)
+        if ((await charges()).filter((c) => c.order_id).length >= n) return
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    }
+    await waitForOrders(1)
+    const RENEWALS = 3
+    for (let i = 0; i < RENEWALS; i++) {
+      await sandbox.control.chargeSubscription(subscriptionId, "success")
+    }
+    await waitForOrders(1 + RENEWALS)
+    // Duplicate deliveries still queued would show now as second orders.
+    await new Promise((r) => setTimeout(r, 3000))
+
+    const rows = await charges()
+    const [{ orders }] = await sql<{ orders: number }>(
+      `select count(*)::int as orders from "order" where deleted_at is null and created_at >= $1`,
+      [since],
+    )
+    const events = await sql<{ deliveries: number; outcome: string }>(
+      `select deliveries, outcome from platega_callback_event
+       where kind = 'subscription_charge' and deleted_at is null and created_at >= $1`,
+      [since],
+    )
+    console.info(
+      `multi-instance: subscription with ${rows.length} charges (${RENEWALS} renewals), ${orders} orders; ` +
+        `charge callbacks recorded ${events.length}, deliveries ${events.reduce((n, e) => n + e.deliveries, 0)}`,
+    )
+    expect(rows).toHaveLength(1 + RENEWALS)
+    expect(rows.filter((c) => c.kind === "first")).toHaveLength(1)
+    expect(rows.filter((c) => c.kind === "renewal")).toHaveLength(RENEWALS)
+    expect(new Set(rows.map((c) => c.order_id)).size).toBe(1 + RENEWALS)
+    expect(rows.filter((c) => !c.order_id)).toEqual([])
+    expect(orders).toBe(1 + RENEWALS)
+    // Each charge callback reached both servers and was recorded once.
+    expect(events).toHaveLength(1 + RENEWALS)
+    expect(events.filter((e) => e.deliveries < 2)).toEqual([])
+  })
+
+  // Last: it points the store at another merchant.
+  it("a settings change made through one server's admin API is used by a checkout on the other within 5 s", async () => {
+    const second = await startSandbox({ port: 0, quiet: true, ...SECOND })
+    try {
+      await second.control.setCallbackUrl(`${fanOut.url}/hooks/platega`)
+      const admin = await adminLogin(servers[0])
+      const saved = await servers[0].post(
+        "/admin/platega/settings",
+        { base_url: second.url, merchant_id: SECOND.merchantId, secret: SECOND.secret },
+        admin,
+      )
+      expect(saved.status).toBe(200)
+      const savedAt = Date.now()
+      // Checkouts on the other server until one reaches the second merchant.
+      let reached: { transactionId: string; cartId: string; ms: number } | undefined
+      let attempts = 0
+      while (!reached && Date.now() - savedAt < 10_000) {
+        attempts++
+        const cartId = await createCart(servers[1], store)
+        const session = await startPayment(servers[1], store, cartId, SBP)
+        const transactionId = session.data.transaction_id
+        if (await second.control.getTransaction(transactionId).catch(() => undefined)) {
+          reached = { transactionId, cartId, ms: Date.now() - savedAt }
+        }
+      }
+      console.info(
+        `multi-instance: a checkout on server B reached the merchant saved on server A ` +
+          `${reached ? `${reached.ms} ms after the save (attempt ${attempts})` : "never"}`,
+      )
+      expect(reached).toBeDefined()
+      expect(reached!.ms).toBeLessThanOrEqual(5000)
+
+      // Both servers verify the new merchant's callback: one order, whichever answers.
+      await second.control.confirm(reached!.transactionId)
+      const deadline = Date.now() + 60_000
+      let orders = 0
+      while (Date.now() < deadline && orders === 0) {
+        await second.control.waitForCallbacks(30_000)
+        ;[{ orders }] = await sql<{ orders: number }>(
+          `select count(*)::int as orders from order_cart where cart_id = $1 and deleted_at is null`,
+          [reached!.cartId],
+        )
+        if (!orders) await new Promise((r) => setTimeout(r, 250))
+      }
+      expect(orders).toBe(1)
+      const log = await second.control.callbackLog()
+      expect(log.length).toBeGreaterThan(0)
+      expect(log.every((e) => e.status === 200)).toBe(true)
+    } finally {
+      await second.stop()
+    }
+  })
 })
 
 /** What a storefront knows about the seeded demo shop, read through the store API. */
-async function storeFixture(api: AxiosInstance, publishableKey: string): Promise<StoreFixture> {
+async function storeFixture(
+  api: AxiosInstance,
+  publishableKey: string,
+  product: (typeof PRODUCTS)[number] = CHECKOUT_PRODUCT,
+): Promise<StoreFixture> {
   const headers = { "x-publishable-api-key": publishableKey }
   const {
     data: { regions },
   } = await api.get("/store/regions", { headers })
-  const product = PRODUCTS.find((p) => !Number.isInteger(p.price)) ?? PRODUCTS[0]
   const {
     data: { products },
   } = await api.get(`/store/products?handle=${product.handle}&fields=*variants`, { headers })
   const region = regions.find((r: { currency_code: string }) => r.currency_code === "rub")
   const variant = products[0].variants.find((v: { sku: string }) => v.sku === product.sku)
   return { headers, regionId: region.id, variantId: variant.id, price: product.price }
+}
+
+/** Headers of an admin logged in with the demo seed's admin user (e-mail and password). */
+async function adminLogin(api: AxiosInstance): Promise<{ headers: Record<string, string> }> {
+  const { data } = await api.post("/auth/user/emailpass", ADMIN)
+  return { headers: { authorization: `Bearer ${data.token}` } }
 }
 
 /** The schedule's ticks in [from, to]. */
