@@ -49,6 +49,13 @@ module.exports = {
       displayName: "multi",
       testMatch: ["<rootDir>/integration-tests/multi/**/*.spec.ts"],
     },
-    { ...base, displayName: "e2e", testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.ts"] },
+    {
+      ...base,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/integration-tests/e2e/**/*.spec.ts"],
+      // One demo for every browser spec (see support/shared-demo.ts).
+      globalSetup: "<rootDir>/integration-tests/e2e/support/global-setup.ts",
+      globalTeardown: "<rootDir>/integration-tests/e2e/support/global-teardown.ts",
+    },
   ],
 }

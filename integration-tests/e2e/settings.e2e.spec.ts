@@ -32,6 +32,17 @@ const SECOND = {
 const WRONG_SECRET = `e2e-wrong-secret-${randomBytes(8).toString("hex")}`
 const SECRETS = [SECOND.secret, SECOND.payoutKey, WRONG_SECRET]
 
+/** Clears what the page saved, so the demo's options are in force again. */
+async function restoreDemoMerchant(storeUrl: string): Promise<void> {
+  const token = await adminToken(storeUrl)
+  const res = await fetch(`${storeUrl}/admin/platega/settings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ merchant_id: null, secret: null, payout_key: null, base_url: null }),
+  })
+  if (!res.ok) throw new Error(`restoring the demo's settings: HTTP ${res.status}`)
+}
+
 function leaks(text: string): string[] {
   return SECRETS.filter((s) => text.includes(s))
 }
@@ -74,6 +85,8 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
   afterAll(async () => {
     await context?.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
+    // Back to the demo's own merchant: the next spec may share this demo.
+    if (demo) await restoreDemoMerchant(demo.storeUrl)
     await second?.stop()
     await demo?.stop()
   })

@@ -7,6 +7,7 @@ import os from "node:os"
 import path from "node:path"
 import { Client } from "pg"
 import { freePort } from "../../helpers/net"
+import { sharedDemo } from "./shared-demo"
 
 export const ROOT = path.resolve(__dirname, "..", "..", "..")
 
@@ -53,7 +54,19 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   })
 }
 
-export async function startDemo({ timeoutMs }: { timeoutMs: number }): Promise<RunningDemo> {
+/**
+ * The suite's shared demo when there is one (see shared-demo.ts), else a demo of the caller's own;
+ * `own: true` always starts a new one.
+ */
+export async function startDemo({
+  timeoutMs,
+  own = false,
+}: {
+  timeoutMs: number
+  own?: boolean
+}): Promise<RunningDemo> {
+  const shared = own ? undefined : sharedDemo()
+  if (shared) return shared
   const [storePort, sandboxPort, storefrontPort] = [
     await freePort(),
     await freePort(),

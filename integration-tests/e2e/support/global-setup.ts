@@ -1,0 +1,3 @@
+import { startSharedDemo } from "./shared-demo"
+
+export default startSharedDemo

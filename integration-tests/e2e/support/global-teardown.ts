@@ -1,0 +1,3 @@
+import { stopSharedDemo } from "./shared-demo"
+
+export default stopSharedDemo
