@@ -47,3 +47,21 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
+
+/**
+ * Puts a counting proxy between the store and the sandbox: call at the top of a spec, after
+ * useSandbox() and before medusaIntegrationTestRunner (medusa-config.ts reads PLATEGA_BASE_URL
+ * when the app loads).
+ */
+export function useCountingProxy(sandbox: () => { url: string }): () => CountingProxy {
+  let proxy: CountingProxy | undefined
+  beforeAll(async () => {
+    proxy = await startCountingProxy(sandbox().url)
+    process.env.PLATEGA_BASE_URL = proxy.url
+  })
+  afterAll(() => proxy?.stop())
+  return () => {
+    if (!proxy) throw new Error("the counting proxy is not running yet")
+    return proxy
+  }
+}

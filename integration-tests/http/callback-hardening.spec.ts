@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
 import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
-import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy"
+import { useCountingProxy } from "../helpers/counting-proxy"
 import { reconcile } from "../helpers/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
@@ -10,13 +10,8 @@ import { seedStore, type StoreFixture } from "../helpers/store"
 jest.setTimeout(120_000)
 
 const sandbox = useSandbox()
-let proxy: CountingProxy
-// The store talks to Platega through a counting proxy (started after the sandbox, before Medusa).
-beforeAll(async () => {
-  proxy = await startCountingProxy(sandbox().url)
-  process.env.PLATEGA_BASE_URL = proxy.url
-})
-afterAll(() => proxy?.stop())
+// The store talks to Platega through a proxy that counts its calls.
+const proxy = useCountingProxy(sandbox)
 
 const settle = () => new Promise((r) => setTimeout(r, 1500))
 
@@ -57,7 +52,7 @@ medusaIntegrationTestRunner({
       it("a paid callback costs at most 2 reads of GET /transaction/{id}", async () => {
         const { cartId, txId } = await unpaidCheckout()
         await sandbox().control.confirm(txId)
-        proxy.reset()
+        proxy().reset()
         const res = await postCallback(
           api,
           sandbox(),
@@ -70,7 +65,7 @@ medusaIntegrationTestRunner({
         )
         expect(log[0].outcome).toBe("captured")
         expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
-        const reads = proxy.count("GET /transaction/:id")
+        const reads = proxy().count("GET /transaction/:id")
         expect(reads).toBeGreaterThanOrEqual(1)
         expect(reads).toBeLessThanOrEqual(2)
       })

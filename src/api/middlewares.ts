@@ -1,4 +1,5 @@
 import {
+  authenticate,
   defineMiddlewares,
   validateAndTransformBody,
   validateAndTransformQuery,
@@ -19,6 +20,10 @@ import {
   AdminPlategaSettingsAuditParams,
   AdminPlategaSettingsPatch,
 } from "./admin/platega/validators"
+import {
+  AdminListPlategaSubscriptions,
+  CancelPlategaSubscriptionBody,
+} from "./admin/platega/subscriptions/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
@@ -85,6 +90,26 @@ export default defineMiddlewares({
           defaults: ["id", "actor_id", "action", "fields", "created_at"],
         }),
       ],
+    },
+    {
+      matcher: "/admin/platega/subscriptions",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPlategaSubscriptions, {})],
+    },
+    {
+      matcher: "/admin/platega/subscriptions/:id/cancel",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
+    },
+    {
+      // A shopper's own subscriptions: only with a customer's session or token.
+      matcher: "/store/platega/subscriptions*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
+    },
+    {
+      matcher: "/store/platega/subscriptions/:id/cancel",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
     },
     {
       // Names the cart and the store in the payment description the payer reads.

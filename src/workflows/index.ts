@@ -22,3 +22,11 @@ export { createRenewalOrderWorkflow } from "./subscriptions/create-renewal-order
 export { setVariantPlanWorkflow } from "./subscriptions/set-variant-plan"
 export { syncPlategaSubscriptionsWorkflow } from "./subscriptions/sync-platega-subscriptions"
 export type { SyncOptions, SyncReport } from "./subscriptions/sync-platega-subscriptions"
+export {
+  cancelPlategaSubscriptionWorkflow,
+  cancelPlategaSubscriptionWorkflowId,
+} from "./subscriptions/cancel-subscription"
+export type {
+  CancelSubscriptionInput,
+  CancelSubscriptionResult,
+} from "./subscriptions/steps/cancel-subscription"

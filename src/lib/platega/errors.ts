@@ -283,3 +283,23 @@ export function errorFromResponse(res: ErrorResponse): PlategaError {
     retryAfterMs: res.retryAfterMs,
   })
 }
+
+/** What a record or a response keeps of a failure: Platega's code, message and traceId, or ours. */
+export interface PlategaErrorView {
+  message: string
+  code?: string
+  trace_id?: string
+  http_status?: number
+}
+
+export function plategaErrorView(e: unknown): PlategaErrorView {
+  if (isPlategaError(e)) {
+    return {
+      message: e.message,
+      ...(e.code !== undefined && { code: e.code }),
+      ...(e.traceId !== undefined && { trace_id: e.traceId }),
+      ...(e.httpStatus !== undefined && { http_status: e.httpStatus }),
+    }
+  }
+  return { message: e instanceof Error ? e.message : String(e) }
+}

@@ -6,7 +6,9 @@ export {
   PlategaError,
   errorFromResponse,
   isPlategaError,
+  plategaErrorView,
   type PlategaErrorJSON,
+  type PlategaErrorView,
   type PlategaErrorKind,
   type PlategaFieldError,
 } from "./errors"

@@ -9,6 +9,7 @@ import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { Subscription } from "../../lib/platega"
 import {
   PLATEGA_MODULE,
+  isFinalSubscriptionStatus,
   recordStatus,
   sessionIdInDescription,
   statusEvent,
@@ -123,18 +124,29 @@ export async function applyPlategaRead(
     id: record.id,
     status,
     started_at: date(sub.startAt) ?? record.started_at,
-    next_charge_at: date(sub.nextChargeAt ?? sub.chargeMetrics?.nextChargeAt),
+    // A stopped subscription is never charged again, whatever date Platega still shows.
+    next_charge_at: isFinalSubscriptionStatus(status)
+      ? null
+      : date(sub.nextChargeAt ?? sub.chargeMetrics?.nextChargeAt),
     last_charge_at:
       date(sub.lastChargeAt ?? sub.chargeMetrics?.lastChargeAt) ?? record.last_charge_at,
     customer_email: sub.customerEmail ?? record.customer_email,
     platega_charges_success: sub.chargeMetrics?.chargesSuccess ?? record.platega_charges_success,
     synced_at: new Date(),
+    // Cancelled at Platega (by the payer, or in its dashboard), not through this store.
+    ...(status === "Cancelled" &&
+      !record.cancelled_at && { cancelled_at: new Date(), cancelled_by: "platega" }),
   })) as SubscriptionRecord
   const event = statusEvent(record.status, status)
   if (event) {
     await container.resolve(Modules.EVENT_BUS).emit({
       name: event,
-      data: { id: record.id, platega_id: record.platega_id, status },
+      data: {
+        id: record.id,
+        platega_id: record.platega_id,
+        status,
+        ...(status === "Cancelled" && { cancelled_by: updated.cancelled_by }),
+      },
     })
   }
   return updated

@@ -35,6 +35,11 @@ export const PlategaSubscription = model
     /** What the sync could not settle, for the merchant; null when all is in order. */
     attention: model.text().nullable(),
     synced_at: model.dateTime().nullable(),
+    cancelled_at: model.dateTime().nullable(),
+    /** Who stopped it: `admin`, `customer` (through this store), or `platega` (payer or Platega). */
+    cancelled_by: model.text().nullable(),
+    /** Platega's answer to POST /subscription/{id}/cancel, as the store sent it. */
+    cancel_response: model.json().nullable(),
     charges: model.hasMany(() => PlategaSubscriptionCharge, { mappedBy: "subscription" }),
   })
   .indexes([{ on: ["status"] }, { on: ["customer_id"] }, { on: ["payment_session_id"] }])

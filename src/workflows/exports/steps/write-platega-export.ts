@@ -5,7 +5,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
 import { FORMAT_FILES, writeExport, type ExportFormat } from "../format"
 import { toPlategaFilter, type ExportFilters } from "../filters"
-import { exportErrorView } from "./export-error"
+import { plategaErrorView } from "../../../lib/platega"
 
 export const writePlategaExportStepId = "write-platega-export"
 
@@ -84,7 +84,7 @@ export const writePlategaExportStep = createStep(
       }
       return new StepResponse(written, upload.fileKey)
     } catch (e) {
-      const error = exportErrorView(e)
+      const error = plategaErrorView(e)
       logger.warn(`Platega export ${record.id} failed: ${error.message}`)
       if (upload) {
         upload.writeStream.destroy()

@@ -3,7 +3,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { isPlategaError } from "../../../../../../lib/platega"
 import { toPlategaFilter, type ExportFilters } from "../../../../../../workflows/exports/filters"
-import { exportErrorView } from "../../../../../../workflows/exports/steps/export-error"
+import { plategaErrorView } from "../../../../../../lib/platega"
 import type { AdminPlategaFileQueryType } from "../../validators"
 import { findExport, platega } from "../../view"
 
@@ -37,7 +37,7 @@ export const GET = async (
   } catch (e) {
     if (!isPlategaError(e)) throw e
     // Platega's code, message and traceId, as a bad gateway: the store is fine, Platega said no.
-    res.status(502).json({ type: "platega_error", ...exportErrorView(e) })
+    res.status(502).json({ type: "platega_error", ...plategaErrorView(e) })
     return
   }
   res.setHeader(
