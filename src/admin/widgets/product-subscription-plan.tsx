@@ -20,6 +20,7 @@ import {
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useScheduleText } from "../components/subscriptions/status-badge"
 import { sdk } from "../lib/sdk"
 
 const INTERVALS = ["day", "week", "month", "year"] as const
@@ -37,6 +38,7 @@ const planUrl = (variantId: string) => `/admin/platega/variants/${variantId}/pla
 /** Which variants of the product are sold by subscription, and on what schedule. */
 const ProductSubscriptionPlanWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
   const { t } = useTranslation()
+  const schedule = useScheduleText()
   // The product page's data does not always carry the variants: read them.
   const variantList = useQuery({
     queryKey: ["platega-plan-variants", product.id],
@@ -92,12 +94,7 @@ const ProductSubscriptionPlanWidget = ({ data: product }: DetailWidgetProps<Admi
                 </Text>
               ) : plan ? (
                 <Badge size="2xsmall" color="green" data-testid="platega-plan-schedule">
-                  {t("platega_subscriptions.plan.every", {
-                    count: plan.interval_count,
-                    unit: t(`platega_subscriptions.plan.units.${plan.interval}`, {
-                      count: plan.interval_count,
-                    }),
-                  })}
+                  {schedule(plan.interval, plan.interval_count)}
                 </Badge>
               ) : (
                 <Text size="small" className="text-ui-fg-muted">

@@ -1,0 +1,233 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ArrowPath } from "@medusajs/icons"
+import {
+  Container,
+  createDataTableColumnHelper,
+  createDataTableFilterHelper,
+  DataTable,
+  Heading,
+  Text,
+  useDataTable,
+  type DataTableFilteringState,
+  type DataTablePaginationState,
+  type DataTableSortingState,
+} from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { useNavigate } from "react-router-dom"
+import { formatDate, formatMoney } from "../../../components/money/format"
+import {
+  SubscriptionStatusBadge,
+  useScheduleText,
+} from "../../../components/subscriptions/status-badge"
+import {
+  KNOWN_STATUSES,
+  useSubscriptions,
+  type AdminSubscription,
+  type ListQuery,
+} from "../../../lib/subscriptions"
+
+const PAGE_SIZE = 20
+const DAY = 86_400_000
+const column = createDataTableColumnHelper<AdminSubscription>()
+const filter = createDataTableFilterHelper<AdminSubscription>()
+
+type DateRange = { $gte?: string; $lte?: string }
+
+/** The DataTable's state, as the admin API's query. */
+function toQuery(
+  pagination: DataTablePaginationState,
+  filtering: DataTableFilteringState,
+  sorting: DataTableSortingState | null,
+  search: string,
+): ListQuery {
+  const status = filtering.status as string[] | undefined
+  const created = filtering.created_at as DateRange | undefined
+  const field = sorting?.id === "created_at" ? "created_at" : "next_charge_at"
+  return {
+    limit: pagination.pageSize,
+    offset: pagination.pageIndex * pagination.pageSize,
+    ...(status?.length && { status }),
+    ...(created?.$gte && { created_at_from: new Date(created.$gte).toISOString() }),
+    ...(created?.$lte && { created_at_to: new Date(created.$lte).toISOString() }),
+    ...(search.trim() && { q: search.trim() }),
+    order: sorting?.desc ? `-${field}` : field,
+  }
+}
+
+/** Platega → Subscriptions: every subscription sold here, the next to be charged first. */
+const PlategaSubscriptionsPage = () => {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const schedule = useScheduleText()
+  const language = i18n.language
+  const [pagination, setPagination] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize: PAGE_SIZE,
+  })
+  const [filtering, setFiltering] = useState<DataTableFilteringState>({})
+  const [sorting, setSorting] = useState<DataTableSortingState | null>(null)
+  const [search, setSearch] = useState("")
+  const { data, isLoading, isError, error } = useSubscriptions(
+    toQuery(pagination, filtering, sorting, search),
+  )
+
+  const columns = useMemo(
+    () => [
+      column.accessor("customer", {
+        header: t("platega_subscriptions.list.customer"),
+        cell: ({ row }) => {
+          const s = row.original
+          const name = [s.customer?.first_name, s.customer?.last_name].filter(Boolean).join(" ")
+          return (
+            <div className="flex flex-col">
+              <Text size="small">{name || s.customer?.email || s.customer_email || "—"}</Text>
+              {name && (
+                <Text size="xsmall" className="text-ui-fg-subtle">
+                  {s.customer?.email ?? s.customer_email}
+                </Text>
+              )}
+            </div>
+          )
+        },
+      }),
+      column.accessor("product_title", {
+        header: t("platega_subscriptions.list.product"),
+        cell: ({ row }) => (
+          <div className="flex flex-col">
+            <Text size="small">{row.original.product_title ?? "—"}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {formatMoney(row.original.amount, row.original.currency_code, language)} ·{" "}
+              {schedule(row.original.interval, row.original.interval_count)}
+            </Text>
+          </div>
+        ),
+      }),
+      column.accessor("status", {
+        header: t("platega_subscriptions.list.status"),
+        cell: ({ getValue }) => <SubscriptionStatusBadge status={getValue()} />,
+      }),
+      column.accessor("next_charge_at", {
+        header: t("platega_subscriptions.list.nextCharge"),
+        enableSorting: true,
+        sortLabel: t("platega_subscriptions.list.nextCharge"),
+        sortAscLabel: t("platega_subscriptions.list.soonest"),
+        sortDescLabel: t("platega_subscriptions.list.latest"),
+        cell: ({ getValue }) => (getValue() ? formatDate(getValue()!, language) : "—"),
+      }),
+      column.accessor("charges_count", {
+        header: t("platega_subscriptions.list.charges"),
+        cell: ({ getValue }) => getValue().toLocaleString(language),
+      }),
+      column.accessor("created_at", {
+        header: t("platega_subscriptions.list.created"),
+        enableSorting: true,
+        sortLabel: t("platega_subscriptions.list.created"),
+        sortAscLabel: t("platega_subscriptions.list.oldest"),
+        sortDescLabel: t("platega_subscriptions.list.newest"),
+        cell: ({ getValue }) => formatDate(getValue(), language),
+      }),
+    ],
+    [t, language, schedule],
+  )
+
+  const filters = useMemo(
+    () => [
+      filter.accessor("status", {
+        type: "multiselect",
+        label: t("platega_subscriptions.list.status"),
+        options: KNOWN_STATUSES.map((s) => ({
+          label: t(`platega_subscriptions.status.${s}`),
+          value: s,
+        })),
+      }),
+      filter.accessor("created_at", {
+        type: "date",
+        label: t("platega_subscriptions.list.created"),
+        format: "date",
+        rangeOptionLabel: t("platega_subscriptions.list.range"),
+        rangeOptionStartLabel: t("platega_subscriptions.list.from"),
+        rangeOptionEndLabel: t("platega_subscriptions.list.to"),
+        formatDateValue: (d) => d.toLocaleDateString(language),
+        options: [7, 30, 90].map((days) => ({
+          label: t("platega_subscriptions.list.lastDays", { count: days }),
+          value: { $gte: new Date(Date.now() - days * DAY).toISOString() },
+        })),
+      }),
+    ],
+    [t, language],
+  )
+
+  const table = useDataTable({
+    columns,
+    filters,
+    data: data?.subscriptions ?? [],
+    getRowId: (row) => row.id,
+    rowCount: data?.count ?? 0,
+    isLoading,
+    onRowClick: (_, row) => navigate(`/platega/subscriptions/${row.id}`),
+    pagination: { state: pagination, onPaginationChange: setPagination },
+    filtering: { state: filtering, onFilteringChange: setFiltering },
+    sorting: { state: sorting, onSortingChange: setSorting },
+    search: { state: search, onSearchChange: setSearch },
+  })
+
+  return (
+    <Container className="divide-y p-0" data-testid="platega-subscriptions-page">
+      <DataTable instance={table}>
+        <DataTable.Toolbar className="flex flex-col items-start justify-between gap-2 px-6 py-4 md:flex-row md:items-center">
+          <div>
+            <Heading>{t("platega_subscriptions.list.title")}</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              {t("platega_subscriptions.list.subtitle")}
+            </Text>
+          </div>
+          <div className="flex items-center gap-2">
+            <DataTable.FilterMenu tooltip={t("platega_subscriptions.list.filter")} />
+            <DataTable.SortingMenu tooltip={t("platega_subscriptions.list.sort")} />
+            <DataTable.Search placeholder={t("platega_subscriptions.list.search")} />
+          </div>
+        </DataTable.Toolbar>
+        {isError ? (
+          <div className="px-6 py-4" data-testid="load-error">
+            <Text size="small" className="text-ui-fg-error">
+              {t("platega_subscriptions.list.loadFailed", { message: error.message })}
+            </Text>
+          </div>
+        ) : (
+          <div data-testid="platega-subscriptions-table">
+            <DataTable.Table
+              emptyState={{
+                empty: {
+                  heading: t("platega_subscriptions.list.empty"),
+                  description: t("platega_subscriptions.list.emptyHint"),
+                },
+                filtered: {
+                  heading: t("platega_subscriptions.list.noMatch"),
+                  description: t("platega_subscriptions.list.noMatchHint"),
+                },
+              }}
+            />
+            <DataTable.Pagination
+              translations={{
+                of: t("platega_subscriptions.list.pagination.of"),
+                results: t("platega_subscriptions.list.pagination.results"),
+                pages: t("platega_subscriptions.list.pagination.pages"),
+                prev: t("platega_subscriptions.list.pagination.prev"),
+                next: t("platega_subscriptions.list.pagination.next"),
+              }}
+            />
+          </div>
+        )}
+      </DataTable>
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "platega_subscriptions.nav",
+  translationNs: "translation",
+  icon: ArrowPath,
+})
+
+export default PlategaSubscriptionsPage
