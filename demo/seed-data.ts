@@ -42,6 +42,8 @@ export type DemoProduct = {
   /** Rubles, in major units as Medusa v2 stores them; one price has kopecks on purpose. */
   price: number
   thumbnail: string
+  /** Sold by subscription: Platega charges the shopper on this schedule (the variant's plan). */
+  plan?: { interval: "day" | "week" | "month" | "year"; interval_count: number }
 }
 
 // Pictures are small inline SVG drawings, so the demo works offline and needs no emoji font.
@@ -56,6 +58,7 @@ const picture = (background: string, ink: string, shapes: string) =>
 const MUG = `<rect x="110" y="70" width="90" height="110" rx="10"/><path d="M200 95h20a22 22 0 0 1 0 44h-20" fill="none"/>`
 const NOTEBOOK = `<rect x="115" y="55" width="100" height="130" rx="6"/><g fill="none" stroke="#fff" stroke-width="6"><path d="M140 90h55M140 115h55M140 140h40"/></g>`
 const SCARF = `<path d="M95 70h130v30H95z"/><path d="M180 100h30v90h-30z"/><path d="M180 190v20M190 190v20M200 190v20M210 190v20" stroke-width="4"/>`
+const COFFEE = `<path d="M105 95h110l-12 90h-86z"/><path d="M215 110h12a20 20 0 0 1 0 40h-18" fill="none"/><path d="M135 55c-8 12 8 18 0 30M160 50c-8 12 8 18 0 30M185 55c-8 12 8 18 0 30" fill="none" stroke-width="5"/>`
 const HONEY = `<rect x="120" y="60" width="80" height="22" rx="6"/><rect x="110" y="85" width="100" height="105" rx="18"/>`
 
 export const PRODUCTS: DemoProduct[] = [
@@ -90,5 +93,14 @@ export const PRODUCTS: DemoProduct[] = [
     description: "Банка 500 г.",
     price: 990,
     thumbnail: picture("#fed7aa", "#9a3412", HONEY),
+  },
+  {
+    handle: "monthly-coffee",
+    sku: "DEMO-COFFEE-MONTHLY",
+    title: "Кофе по подписке",
+    description: "Свежеобжаренный кофе, 1 кг каждый месяц.",
+    price: 1200,
+    thumbnail: picture("#e7d3c1", "#5b3a29", COFFEE),
+    plan: { interval: "month", interval_count: 1 },
   },
 ]

@@ -22,6 +22,7 @@ import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import fs from "node:fs"
 import path from "node:path"
+import { setVariantPlanWorkflow } from "../src/workflows/subscriptions/set-variant-plan"
 import {
   ADMIN,
   API_KEY_TITLE,
@@ -47,6 +48,7 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
   const profileId = await ensureShipping(container, locationId, regionId, log)
   const publishableKey = await ensureApiKey(container, salesChannelId, log)
   await ensureProducts(container, salesChannelId, profileId, locationId, log)
+  await ensurePlans(container, log)
   await ensureAdmin(container, log)
 
   await updateStoresWorkflow(container).run({
@@ -255,6 +257,8 @@ async function ensureProducts(
         status: ProductStatus.PUBLISHED,
         shipping_profile_id: shippingProfileId,
         thumbnail: p.thumbnail,
+        // Tells the storefront to offer "Subscribe" (the plan itself is the variant's, below).
+        ...(p.plan && { metadata: { platega_subscription: true } }),
         options: [{ title: "Вариант", values: ["Стандарт"] }],
         variants: [
           {
@@ -283,6 +287,19 @@ async function ensureProducts(
     .map((i) => ({ inventory_item_id: i.id, location_id: locationId, stocked_quantity: 1_000_000 }))
   if (levels.length) {
     await createInventoryLevelsWorkflow(container).run({ input: { inventory_levels: levels } })
+  }
+}
+
+/** The subscription products' plans, set the way the admin's product widget sets them. */
+async function ensurePlans(container: MedusaContainer, log: Log): Promise<void> {
+  const products = container.resolve(Modules.PRODUCT)
+  for (const p of PRODUCTS.filter((p) => p.plan)) {
+    const [variant] = await products.listProductVariants({ sku: p.sku })
+    if (!variant) continue
+    await setVariantPlanWorkflow(container).run({
+      input: { variant_id: variant.id, plan: p.plan ?? null },
+    })
+    log(`${p.handle}: sold by subscription, every ${p.plan?.interval_count} ${p.plan?.interval}`)
   }
 }
 

@@ -34,6 +34,17 @@ export function region(): Promise<Region> {
   return regionPromise
 }
 
+/**
+ * Platega's bind page has no way back to the shop: the subscription's cart is remembered so the
+ * shop can offer to finish it when the shopper returns.
+ */
+const SUBSCRIPTION_CART_KEY = "platega_demo_subscription_cart_id"
+export const pendingSubscriptionCart = (): string | null =>
+  localStorage.getItem(SUBSCRIPTION_CART_KEY)
+export const rememberSubscriptionCart = (id: string): void =>
+  localStorage.setItem(SUBSCRIPTION_CART_KEY, id)
+export const forgetSubscriptionCart = (): void => localStorage.removeItem(SUBSCRIPTION_CART_KEY)
+
 export const savedCartId = (): string | null => localStorage.getItem(CART_KEY)
 export const saveCartId = (id: string): void => localStorage.setItem(CART_KEY, id)
 export const forgetCart = (): void => localStorage.removeItem(CART_KEY)
@@ -78,6 +89,20 @@ export async function addToCart(variantId: string): Promise<Cart> {
   return (await retrieveCart(cart.id)) ?? updated
 }
 
+/**
+ * A cart for one subscription, apart from the shopper's shopping cart: a subscription cart holds
+ * one plan. Created with the shopper's token, so Medusa makes it theirs.
+ */
+export async function subscriptionCart(variantId: string): Promise<Cart> {
+  const { cart } = await (
+    await sdk()
+  ).store.cart.create({
+    region_id: (await region()).id,
+    items: [{ variant_id: variantId, quantity: 1 }],
+  })
+  return cart
+}
+
 export async function removeLine(cartId: string, lineId: string): Promise<void> {
   await (await sdk()).store.cart.deleteLineItem(cartId, lineId)
 }
@@ -87,7 +112,7 @@ export async function listProducts(): Promise<Product[]> {
     await sdk()
   ).store.product.list({
     region_id: (await region()).id,
-    fields: "*variants.calculated_price",
+    fields: "*variants.calculated_price,+metadata",
     limit: 50,
   })
   return products

@@ -1,15 +1,20 @@
 /// <reference lib="dom" />
+import { me } from "./account"
 import { currentCart } from "./api"
 import { lang, t, toggleLang } from "./i18n"
-import { interceptLinks, refreshCartLink, route, show } from "./router"
+import { interceptLinks, refreshAccountLink, refreshCartLink, route, show } from "./router"
+import { accountPage } from "./views/account"
 import { checkoutPage } from "./views/checkout"
 import { failedPage, returnPage } from "./views/result"
 import { shopPage } from "./views/shop"
+import { subscriptionsPage } from "./views/subscriptions"
 
 route("/", shopPage)
 route("/checkout", checkoutPage)
 route("/return", returnPage)
 route("/failed", failedPage)
+route("/account", accountPage)
+route("/subscriptions", subscriptionsPage)
 
 function chrome(): void {
   document.documentElement.lang = lang()
@@ -24,9 +29,11 @@ document.querySelector("[data-testid=lang-toggle]")?.addEventListener("click", (
   chrome()
   void show()
   void currentCart().then(refreshCartLink)
+  void me().then(refreshAccountLink)
 })
 
 chrome()
 interceptLinks()
 void show()
 void currentCart().then(refreshCartLink)
+void me().then(refreshAccountLink)

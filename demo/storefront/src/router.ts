@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // Path routing with the History API; the demo's server answers every page path with index.html.
+import type { Customer } from "./account"
 import type { Cart } from "./api"
 import { t } from "./i18n"
 
@@ -48,4 +49,12 @@ export function refreshCartLink(cart: Cart | undefined): void {
   if (!link) return
   const count = (cart?.items ?? []).reduce((n, i) => n + i.quantity, 0)
   link.textContent = `${t("cart")} (${count})`
+}
+
+/** The header's account link: "My subscriptions" when signed in, "Sign in" otherwise. */
+export function refreshAccountLink(customer: Customer | undefined): void {
+  const link = document.querySelector<HTMLAnchorElement>("[data-testid=account-link]")
+  if (!link) return
+  link.textContent = customer ? t("mySubscriptions") : t("signIn")
+  link.href = customer ? "/subscriptions" : "/account"
 }

@@ -4,6 +4,7 @@ import {
   currentCart,
   paymentProviders,
   prepareCheckout,
+  rememberSubscriptionCart,
   retrieveCart,
   saveCartId,
   startPayment,
@@ -19,12 +20,21 @@ import { cartView } from "./shop"
 const METHODS: Record<string, { label: () => string; hint: () => string; testid: string }> = {
   "pp_platega-sbp_platega": { label: () => t("sbp"), hint: () => t("sbpHint"), testid: "sbp" },
   "pp_platega-card_platega": { label: () => t("card"), hint: () => t("cardHint"), testid: "card" },
+  "pp_platega-subscription_platega": {
+    label: () => t("subscriptionPay"),
+    hint: () => t("subscriptionHint"),
+    testid: "subscription",
+  },
 }
+const SUBSCRIPTION = "pp_platega-subscription_platega"
 
 export async function checkoutPage(): Promise<void> {
   // "Try again" comes back here with the cart id of the failed payment: reuse that cart.
-  const fromUrl = new URLSearchParams(location.search).get("cart_id")
-  if (fromUrl) saveCartId(fromUrl)
+  const params = new URLSearchParams(location.search)
+  const fromUrl = params.get("cart_id")
+  // A subscription's cart is its own; the shopping cart stays as it was.
+  const subscription = params.get("subscription") === "1"
+  if (fromUrl && !subscription) saveCartId(fromUrl)
   const cart = fromUrl ? await retrieveCart(fromUrl) : await currentCart()
   if (!cart || !cart.items?.length || cart.completed_at) {
     navigate("/")
@@ -32,7 +42,9 @@ export async function checkoutPage(): Promise<void> {
   }
   // SBP first: it is what most Russian shoppers pay with.
   const available = await paymentProviders()
-  const providers = Object.keys(METHODS).filter((id) => available.includes(id))
+  const providers = Object.keys(METHODS).filter(
+    (id) => available.includes(id) && (id === SUBSCRIPTION) === subscription,
+  )
   const error = h("p", { class: "error", "data-testid": "checkout-error", hidden: true })
   const form = h(
     "form",
@@ -180,7 +192,9 @@ async function pay(form: HTMLFormElement, cart: Cart, error: HTMLElement): Promi
   error.hidden = true
   try {
     const ready = await prepareCheckout(cart.id, shopper)
-    const redirect = await startPayment(ready, text("provider_id"))
+    const provider = text("provider_id")
+    const redirect = await startPayment(ready, provider)
+    if (provider === SUBSCRIPTION) rememberSubscriptionCart(cart.id)
     location.assign(redirect)
   } catch (e) {
     error.textContent = `${t("error")}: ${e instanceof Error ? e.message : String(e)}`

@@ -1,6 +1,18 @@
 /// <reference lib="dom" />
 // Home page: the products and the cart beside them.
-import { addToCart, currentCart, listProducts, removeLine, type Cart, type Product } from "../api"
+import { me } from "../account"
+import {
+  addToCart,
+  currentCart,
+  forgetSubscriptionCart,
+  listProducts,
+  pendingSubscriptionCart,
+  retrieveCart,
+  removeLine,
+  subscriptionCart,
+  type Cart,
+  type Product,
+} from "../api"
 import { h, render } from "../dom"
 import { money } from "../format"
 import { t } from "../i18n"
@@ -22,6 +34,7 @@ export async function shopPage(): Promise<void> {
       h(
         "div",
         {},
+        await subscriptionNotice(),
         h("h1", {}, t("products")),
         h(
           "div",
@@ -34,9 +47,69 @@ export async function shopPage(): Promise<void> {
   )
 }
 
+/** Back from Platega's bind page (it has no link to the shop): finish the subscription's order. */
+async function subscriptionNotice(): Promise<HTMLElement | null> {
+  const id = pendingSubscriptionCart()
+  if (!id) return null
+  const cart = await retrieveCart(id)
+  if (!cart || cart.completed_at) {
+    forgetSubscriptionCart()
+    return null
+  }
+  return h(
+    "p",
+    { class: "notice", "data-testid": "finish-subscription" },
+    `${t("finishSubscriptionText")} `,
+    h(
+      "a",
+      { href: `/return?cart_id=${encodeURIComponent(id)}`, "data-link": true },
+      t("finishSubscription"),
+    ),
+  )
+}
+
+/** A product sold by subscription (the seed marks it; the plan itself is on the variant). */
+const bySubscription = (product: Product) => !!product.metadata?.platega_subscription
+
+/** Subscribe: a cart of its own (one plan per cart), owned by the signed-in shopper. */
+function subscribeButton(product: Product, variantId: string | undefined): HTMLElement {
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      "data-testid": `subscribe-${product.handle}`,
+      disabled: !variantId,
+    },
+    t("subscribe"),
+  )
+  button.addEventListener("click", async () => {
+    if (!variantId) return
+    if (!(await me())) {
+      navigate("/account?next=/")
+      return
+    }
+    button.setAttribute("disabled", "")
+    try {
+      const cart = await subscriptionCart(variantId)
+      navigate(`/checkout?cart_id=${encodeURIComponent(cart.id)}&subscription=1`)
+    } finally {
+      button.removeAttribute("disabled")
+    }
+  })
+  return button
+}
+
 function productCard(product: Product, onCart: (c: Cart) => void): HTMLElement {
   const variant = product.variants?.[0]
   const price = variant?.calculated_price
+  if (bySubscription(product)) {
+    return card(
+      product,
+      `${money(price?.calculated_amount, price?.currency_code ?? "rub")} ${t("perMonth")}`,
+      subscribeButton(product, variant?.id),
+    )
+  }
   const button = h(
     "button",
     {
@@ -58,22 +131,17 @@ function productCard(product: Product, onCart: (c: Cart) => void): HTMLElement {
       button.removeAttribute("disabled")
     }
   })
+  return card(product, money(price?.calculated_amount, price?.currency_code ?? "rub"), button)
+}
+
+function card(product: Product, price: string, action: HTMLElement): HTMLElement {
   return h(
     "article",
     { class: "card", "data-testid": "product-card", "data-handle": product.handle ?? "" },
     product.thumbnail ? h("img", { src: product.thumbnail, alt: "", loading: "lazy" }) : null,
     h("h2", {}, product.title),
     h("p", { class: "muted" }, product.description ?? ""),
-    h(
-      "div",
-      { class: "row" },
-      h(
-        "strong",
-        { "data-testid": "product-price" },
-        money(price?.calculated_amount, price?.currency_code ?? "rub"),
-      ),
-      button,
-    ),
+    h("div", { class: "row" }, h("strong", { "data-testid": "product-price" }, price), action),
   )
 }
 
