@@ -200,6 +200,9 @@ medusaIntegrationTestRunner({
         const both = await list("?status=Active&status=Cancelled")
         expect(both.data.count).toBe(3)
         expect((await list(`?customer_id=${boris.id}`)).data.subscriptions).toHaveLength(1)
+        // The store account's e-mail finds it too (the payer may give Platega another one).
+        const byEmail = await list(`?q=${encodeURIComponent(boris.email)}`)
+        expect(byEmail.data.subscriptions.map((s: { id: string }) => s.id)).toEqual([subs.boris.id])
         expect((await list(`?q=${subs.guest.platega.slice(0, 13)}`)).data.count).toBe(1)
         expect((await list(`?order_id=${subs.boris.firstOrder}`)).data.subscriptions[0].id).toBe(
           subs.boris.id,
