@@ -90,11 +90,33 @@ type Attempt =
   | { ok: true; status: number; text: string }
   | { ok: false; error: PlategaError; retry: boolean; retryAfterMs?: number }
 
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name]
   if (typeof v === "string") return v
   if (Array.isArray(v) && typeof v[0] === "string") return v[0]
   return undefined
+}
+
+/** A non-2xx answer as the error it means, and whether trying again may help. */
+export function refusal(
+  res: { status?: number; statusCode?: number; headers: IncomingHttpHeaders },
+  text: string,
+  endpoint: string,
+  secrets: readonly string[],
+  kind: "http" | "outcome_unknown" = "http",
+): { error: PlategaError; retry: boolean; retryAfterMs?: number } {
+  const status = res.status ?? res.statusCode ?? 0
+  const retryAfterMs = parseRetryAfter(header(res.headers, "retry-after"))
+  const error = errorFromResponse({
+    status,
+    contentType: header(res.headers, "content-type"),
+    body: text,
+    endpoint,
+    retryAfterMs,
+    secrets,
+    kind,
+  })
+  return { error, retry: isRetryableStatus(status), retryAfterMs }
 }
 
 /** Retry-After: delta-seconds or an HTTP date → milliseconds (≥ 0); undefined if absent/garbled. */
@@ -282,19 +304,12 @@ export class PlategaHttp {
       })
       const { status, text } = res
       if (status >= 200 && status < 300) return { ok: true, status, text }
-      const retryAfterMs = parseRetryAfter(header(res.headers, "retry-after"))
       // A 5xx on a call that cannot be repeated: the service may have acted before failing.
       const unknown = !spec.idempotent && status >= 500
-      const error = errorFromResponse({
-        status,
-        contentType: header(res.headers, "content-type"),
-        body: text,
-        endpoint,
-        retryAfterMs,
-        secrets: this.secrets,
-        kind: unknown ? "outcome_unknown" : "http",
-      })
-      return { ok: false, error, retry: isRetryableStatus(status), retryAfterMs }
+      return {
+        ok: false,
+        ...refusal(res, text, endpoint, this.secrets, unknown ? "outcome_unknown" : "http"),
+      }
     } catch (e) {
       const failure = e instanceof TransportError ? e : new TransportError("ERR_NETWORK")
       return { ok: false, ...this.transportFailure(failure, spec, endpoint, timeoutMs) }

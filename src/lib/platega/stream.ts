@@ -1,12 +1,19 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http"
-import https from "node:https"
+import type { IncomingMessage } from "node:http"
 import { PassThrough, type Readable } from "node:stream"
-import zlib from "node:zlib"
 import { merchantHeaders } from "./auth"
-import { PlategaError, errorFromResponse, isRetryableStatus } from "./errors"
-import { MAX_RETRY_AFTER_MS, backoffDelay, parseRetryAfter } from "./http"
+import { PlategaError } from "./errors"
+import { MAX_RETRY_AFTER_MS, backoffDelay, header, refusal } from "./http"
 import type { ResolvedOptions } from "./options"
 import { redact } from "./redact"
+import {
+  RESPONSE_TOO_LARGE,
+  TransportError,
+  codeOf,
+  decoder,
+  openResponse,
+  parseOrigin,
+  readBody,
+} from "./transport"
 
 /**
  * Answers too big to hold in memory (the JSON export, export files) as streams.
@@ -56,43 +63,6 @@ export const BODY_IDLE_MS = 120_000
 type Attempt =
   | { ok: true; res: IncomingMessage }
   | { ok: false; error: PlategaError; retry: boolean; retryAfterMs?: number }
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const v = headers[name]
-  return typeof v === "string" ? v : Array.isArray(v) ? v[0] : undefined
-}
-
-function codeOf(e: unknown): string {
-  const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined
-  return typeof code === "string" ? code : "ERR_NETWORK"
-}
-
-function decoder(
-  encoding: string | undefined,
-): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
-  switch (encoding?.trim().toLowerCase()) {
-    case "gzip":
-    case "x-gzip":
-      return zlib.createGunzip()
-    case "deflate":
-      return zlib.createInflate()
-    case "br":
-      return zlib.createBrotliDecompress()
-    default:
-      return undefined
-  }
-}
-
-async function readText(res: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of res as AsyncIterable<Buffer>) {
-    if (size >= limit) continue
-    chunks.push(chunk)
-    size += chunk.length
-  }
-  return Buffer.concat(chunks).toString("utf8").slice(0, limit)
-}
 
 export class PlategaStreams {
   private readonly secrets: readonly string[]
@@ -166,65 +136,42 @@ export class PlategaStreams {
     return h
   }
 
-  private attempt(req: StreamRequest): Promise<Attempt> {
+  private async attempt(req: StreamRequest): Promise<Attempt> {
     const { endpoint } = req
-    const timeoutMs = this.opts.timeoutMs
-    return new Promise<Attempt>((resolve) => {
-      let settled = false
-      let client: http.ClientRequest | undefined
-      const settle = (a: Attempt) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        req.signal?.removeEventListener("abort", onAbort)
-        resolve(a)
+    let res: IncomingMessage
+    try {
+      res = await openResponse(parseOrigin(req.url), {
+        method: req.method,
+        path: `${req.url.pathname}${req.url.search}`,
+        headers: this.headers(req),
+        body: req.body,
+        timeoutMs: this.opts.timeoutMs,
+        signal: req.signal,
+      })
+    } catch (e) {
+      const code = e instanceof TransportError ? e.code : codeOf(e)
+      const timedOut = e instanceof TransportError && e.timedOut
+      const retry = code !== "ABORT_ERR" && !PERMANENT_CODES.has(code)
+      return {
+        ok: false,
+        retry,
+        error: transportError(endpoint, code, timedOut, this.opts.timeoutMs),
       }
-      const fail = (code: string, timedOut = false) => {
-        client?.destroy()
-        const retry = code !== "ABORT_ERR" && !PERMANENT_CODES.has(code)
-        settle({ ok: false, retry, error: transportError(endpoint, code, timedOut, timeoutMs) })
+    }
+    const status = res.statusCode ?? 0
+    if (status >= 200 && status < 300) return { ok: true, res }
+    let text: string
+    try {
+      text = await readBody(res, MAX_ERROR_BODY)
+    } catch (e) {
+      const code = e instanceof TransportError ? e.code : codeOf(e)
+      // An error page too big to keep says nothing more than its status.
+      if (code !== RESPONSE_TOO_LARGE) {
+        return { ok: false, retry: true, error: transportError(endpoint, code, false, 0) }
       }
-      const onAbort = () => fail("ABORT_ERR")
-      const timer = setTimeout(() => fail("ETIMEDOUT", true), timeoutMs)
-      if (req.signal?.aborted) return fail("ABORT_ERR")
-      req.signal?.addEventListener("abort", onAbort, { once: true })
-      const url = req.url
-      try {
-        client = (url.protocol === "https:" ? https : http).request(
-          {
-            protocol: url.protocol,
-            hostname: url.hostname.replace(/^\[|\]$/g, ""),
-            port: url.port,
-            method: req.method,
-            path: `${url.pathname}${url.search}`,
-            headers: this.headers(req),
-          },
-          (res) => {
-            const status = res.statusCode ?? 0
-            if (status >= 200 && status < 300) return settle({ ok: true, res })
-            readText(res, MAX_ERROR_BODY).then(
-              (text) => {
-                const retryAfterMs = parseRetryAfter(header(res.headers, "retry-after"))
-                const error = errorFromResponse({
-                  status,
-                  contentType: header(res.headers, "content-type"),
-                  body: text,
-                  endpoint,
-                  retryAfterMs,
-                  secrets: this.secrets,
-                })
-                settle({ ok: false, error, retry: isRetryableStatus(status), retryAfterMs })
-              },
-              (e: unknown) => fail(codeOf(e)),
-            )
-          },
-        )
-      } catch (e) {
-        return fail(codeOf(e))
-      }
-      client.on("error", (e) => fail(codeOf(e)))
-      client.end(req.body)
-    })
+      text = ""
+    }
+    return { ok: false, ...refusal(res, text, endpoint, this.secrets) }
   }
 
   /** The body as a stream that fails with a PlategaError (never a raw socket error). */

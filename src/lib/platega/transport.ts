@@ -9,6 +9,9 @@ import zlib from "node:zlib"
  * that routes traffic through a proxy agent installs it there). Retries and error meaning live in
  * http.ts; this file only moves bytes.
  *
+ * Both kinds of call go through openResponse: whole answers (exchange, for http.ts) and answers
+ * read as streams (stream.ts, for exports), so keep-alive, deadlines and error codes are one thing.
+ *
  * Failures reject with a TransportError carrying only a code: never the request, whose headers hold
  * the merchant's secret.
  */
@@ -61,6 +64,88 @@ export function parseOrigin(url: URL): Origin {
   return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port }
 }
 
+export interface OpenRequest {
+  method: string
+  /** path and query, already encoded */
+  path: string
+  headers: Record<string, string>
+  body?: Buffer
+  /** Deadline for the answer's headers. */
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+/**
+ * Sends a request: the one place a request is made. `onResponse` gets the answer once its headers
+ * are in, `onError` a code for a request that failed before that (never the request itself).
+ */
+function send(
+  origin: Origin,
+  request: OpenRequest,
+  onResponse: (res: IncomingMessage) => void,
+  onError: (code: string) => void,
+): http.ClientRequest | undefined {
+  let req: http.ClientRequest
+  try {
+    req = (origin.protocol === "https:" ? https : http).request(
+      {
+        protocol: origin.protocol,
+        hostname: origin.hostname,
+        port: origin.port,
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+      },
+      onResponse,
+    )
+  } catch (e) {
+    // Invalid header characters and the like throw before anything is sent. Reported once send
+    // has returned, like every other failure, so the caller always holds what it returned.
+    queueMicrotask(() => onError(codeOf(e)))
+    return undefined
+  }
+  req.on("error", (e) => onError(codeOf(e)))
+  req.end(request.body)
+  return req
+}
+
+/**
+ * Resolves with the response as soon as its headers arrive, its body still to be read (answers
+ * read as streams). Rejects with a TransportError: `ABORT_ERR` when the signal fires, `ETIMEDOUT`
+ * when no answer begins within `timeoutMs`.
+ */
+export function openResponse(origin: Origin, request: OpenRequest): Promise<IncomingMessage> {
+  if (request.signal?.aborted) return Promise.reject(new TransportError("ABORT_ERR"))
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const done = () => {
+      settled = true
+      clearTimeout(timer)
+      request.signal?.removeEventListener("abort", onAbort)
+    }
+    const fail = (code: string, timedOut = false) => {
+      if (settled) return
+      done()
+      req?.destroy()
+      reject(new TransportError(code, timedOut))
+    }
+    const onAbort = () => fail("ABORT_ERR")
+    const timer = setTimeout(() => fail("ETIMEDOUT", true), request.timeoutMs)
+    request.signal?.addEventListener("abort", onAbort, { once: true })
+    const req = send(
+      origin,
+      request,
+      (res) => {
+        if (settled) return void res.destroy()
+        done()
+        resolve(res)
+      },
+      (code) => fail(code),
+    )
+  })
+}
+
+/** One whole exchange (the answer read to its end) within one deadline. */
 export function exchange(origin: Origin, request: ExchangeRequest): Promise<ExchangeResponse> {
   return new Promise((resolve, reject) => {
     let settled = false
@@ -72,45 +157,31 @@ export function exchange(origin: Origin, request: ExchangeRequest): Promise<Exch
       reject(new TransportError(code, timedOut))
     }
     const timer = setTimeout(() => fail("ETIMEDOUT", true), request.timeoutMs)
-    let req: http.ClientRequest | undefined
-    try {
-      req = (origin.protocol === "https:" ? https : http).request(
-        {
-          protocol: origin.protocol,
-          hostname: origin.hostname,
-          port: origin.port,
-          method: request.method,
-          path: request.path,
-          headers: request.headers,
-        },
-        (res) =>
-          readBody(res, request.maxResponseBytes).then(
-            (text) => {
-              if (settled) return
-              settled = true
-              clearTimeout(timer)
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
-            },
-            (e: unknown) => fail(codeOf(e)),
-          ),
-      )
-    } catch (e) {
-      // Invalid header characters and the like throw before anything is sent.
-      fail(codeOf(e))
-      return
-    }
-    req.on("error", (e) => fail(codeOf(e)))
-    req.end(request.body)
+    const req = send(
+      origin,
+      request,
+      (res) =>
+        readBody(res, request.maxResponseBytes).then(
+          (text) => {
+            if (settled) return
+            settled = true
+            clearTimeout(timer)
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
+          },
+          (e: unknown) => fail(e instanceof TransportError ? e.code : codeOf(e)),
+        ),
+      (code) => fail(code),
+    )
   })
 }
 
-function codeOf(e: unknown): string {
+export function codeOf(e: unknown): string {
   // Duck-typed: Node's errors need not come from this realm's Error (test runners use vm contexts).
   const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined
   return typeof code === "string" ? code : "ERR_NETWORK"
 }
 
-function decoder(
+export function decoder(
   encoding: string | undefined,
 ): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
   switch (encoding?.trim().toLowerCase()) {
@@ -127,7 +198,7 @@ function decoder(
 }
 
 /** The whole body as text, decompressed; rejects past `limit` bytes (after decompression). */
-function readBody(res: IncomingMessage, limit: number): Promise<string> {
+export function readBody(res: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const unzip = decoder(res.headers["content-encoding"])
     const source: NodeJS.ReadableStream = unzip ? res.pipe(unzip) : res
