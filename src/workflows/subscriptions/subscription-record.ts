@@ -116,10 +116,18 @@ function date(value: string | null | undefined): Date | null {
  */
 export async function applyPlategaRead(
   container: Container,
-  record: SubscriptionRecord,
+  given: SubscriptionRecord,
   sub: Subscription,
-  status: string = recordStatus(sub.status),
+  read: string = recordStatus(sub.status),
 ): Promise<SubscriptionRecord> {
+  // Read again: a caller may hold a copy from before the lock (a cancel may have landed since).
+  const [fresh] = await platega(container).listPlategaSubscriptions({ id: given.id }, { take: 1 })
+  const record = (fresh as SubscriptionRecord | undefined) ?? given
+  // Cancelled and Failed are for good: a lagging read that still says Active does not undo them.
+  const status =
+    isFinalSubscriptionStatus(record.status) && !isFinalSubscriptionStatus(read)
+      ? record.status
+      : read
   const updated = (await platega(container).updatePlategaSubscriptions({
     id: record.id,
     status,

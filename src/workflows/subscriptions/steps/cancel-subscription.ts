@@ -68,6 +68,11 @@ export async function cancelSubscription(
         }
       }
       const view = plategaErrorView(e)
+      // Kept for the merchant: what Platega answered to the cancel that did not happen.
+      await platega.updatePlategaSubscriptions({
+        id: record.id,
+        cancel_response: { error: view, received_at: new Date().toISOString() },
+      })
       const detail = [view.code, view.trace_id && `traceId ${view.trace_id}`].filter(Boolean)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
