@@ -9,7 +9,7 @@ import { PRODUCTS } from "../../demo/seed-data"
 import { adminToken, loginToAdmin } from "./support/admin"
 import { findChromium, launchChromium, screenshot } from "./support/browser"
 import { startDemo, type RunningDemo } from "./support/demo-process"
-import { confirmedOrder, fillCheckout } from "./support/shop"
+import { addToCart, confirmedOrder, fillCheckout } from "./support/shop"
 
 const chromiumPath = findChromium()
 const describeWithBrowser = chromiumPath ? describe : describe.skip
@@ -22,6 +22,7 @@ if (!chromiumPath) {
 jest.setTimeout(15 * 60_000)
 
 const COFFEE = PRODUCTS.find((p) => p.plan)!
+const MUG = PRODUCTS.find((p) => !p.plan)!
 
 type AdminSubscription = {
   id: string
@@ -108,7 +109,8 @@ describeWithBrowser("subscriptions in the storefront and the admin, in a real br
     await page.getByTestId("my-subscriptions").waitFor({ timeout: 60_000 })
     await page.getByTestId("no-subscriptions").waitFor()
 
-    await page.goto(demo!.storefrontUrl)
+    // Something in the shopping cart first: the subscription is checked out apart from it.
+    await addToCart(page, demo!.storefrontUrl, MUG.handle)
     await page.getByTestId(`subscribe-${COFFEE.handle}`).click()
     await fillCheckout(page, { email, firstName: "Ольга", lastName: "Иванова" })
     // A subscription's cart is paid by subscription only.
@@ -131,6 +133,8 @@ describeWithBrowser("subscriptions in the storefront and the admin, in a real br
     await page.getByTestId("finish-subscription").getByRole("link").click()
     const order = await confirmedOrder(page, "subscriptions-first")
     expect(order.status).toBe("captured")
+    // The shopping cart is still there, with the mug in it.
+    await page.locator("[data-testid=cart-link]", { hasText: "(1)" }).waitFor({ timeout: 30_000 })
 
     await page.getByTestId("account-link").click()
     const row = page.getByTestId("subscription-row")
@@ -141,6 +145,14 @@ describeWithBrowser("subscriptions in the storefront and the admin, in a real br
       `#${order.displayId}`,
     )
     await screenshot(page, "subscriptions-my")
+
+    // The same page in Russian.
+    await page.goto(`${demo!.storefrontUrl}/subscriptions?lang=ru`)
+    await row.waitFor({ timeout: 60_000 })
+    expect(await row.getByTestId("subscription-status").textContent()).toBe("активна")
+    expect(await row.innerText()).toContain("раз в месяц")
+    await screenshot(page, "subscriptions-my-ru")
+    await page.goto(`${demo!.storefrontUrl}/?lang=en`)
   })
 
   it("the merchant sees it and its first order; a charge from Platega becomes a renewal order", async () => {

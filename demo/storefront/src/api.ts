@@ -49,6 +49,12 @@ export const savedCartId = (): string | null => localStorage.getItem(CART_KEY)
 export const saveCartId = (id: string): void => localStorage.setItem(CART_KEY, id)
 export const forgetCart = (): void => localStorage.removeItem(CART_KEY)
 
+/** A cart became an order: forget it, whichever it was (the shopping cart or a subscription's). */
+export function forgetCompletedCart(id: string): void {
+  if (savedCartId() === id) forgetCart()
+  if (pendingSubscriptionCart() === id) forgetSubscriptionCart()
+}
+
 const CART_FIELDS =
   "*items,*shipping_methods,*payment_collection,*payment_collection.payment_sessions,+completed_at"
 

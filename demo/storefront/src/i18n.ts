@@ -195,3 +195,48 @@ export function statusText(raw: string | undefined): string {
 export function t(key: keyof Dictionary): string {
   return (lang() === "en" ? en : ru)[key]
 }
+
+/** Platega's subscription statuses, as the shopper reads them. */
+const SUBSCRIPTION_STATUS: Record<Lang, Record<string, string>> = {
+  ru: {
+    PendingAgreement: "ждёт привязки",
+    Active: "активна",
+    PastDue: "списание не прошло",
+    Cancelled: "отменена",
+    Failed: "не оформлена",
+  },
+  en: {
+    PendingAgreement: "awaiting binding",
+    Active: "active",
+    PastDue: "payment failed",
+    Cancelled: "cancelled",
+    Failed: "not set up",
+  },
+}
+
+export function subscriptionStatusText(raw: string): string {
+  return SUBSCRIPTION_STATUS[lang()][raw] ?? raw
+}
+
+/** A plan's unit in Russian after "раз в": one (accusative), few, many. */
+const RU_UNITS: Record<string, [string, string, string]> = {
+  day: ["день", "дня", "дней"],
+  week: ["неделю", "недели", "недель"],
+  month: ["месяц", "месяца", "месяцев"],
+  year: ["год", "года", "лет"],
+}
+
+const RU_PLURAL = new Intl.PluralRules("ru")
+
+function ruPlural(n: number, [one, few, many]: [string, string, string]): string {
+  const form = RU_PLURAL.select(n)
+  return form === "one" ? one : form === "few" ? few : many
+}
+
+/** A plan's schedule in words: "every month", "every 3 months"; "раз в месяц", "раз в 3 месяца". */
+export function everyText(interval: string, count: number): string {
+  if (lang() === "en") return count > 1 ? `every ${count} ${interval}s` : `every ${interval}`
+  const forms = RU_UNITS[interval]
+  if (!forms) return `${count} × ${interval}`
+  return count > 1 ? `раз в ${count} ${ruPlural(count, forms)}` : `раз в ${forms[0]}`
+}

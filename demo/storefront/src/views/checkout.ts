@@ -3,6 +3,7 @@
 import {
   currentCart,
   paymentProviders,
+  pendingSubscriptionCart,
   prepareCheckout,
   rememberSubscriptionCart,
   retrieveCart,
@@ -32,8 +33,10 @@ export async function checkoutPage(): Promise<void> {
   // "Try again" comes back here with the cart id of the failed payment: reuse that cart.
   const params = new URLSearchParams(location.search)
   const fromUrl = params.get("cart_id")
-  // A subscription's cart is its own; the shopping cart stays as it was.
-  const subscription = params.get("subscription") === "1"
+  // A subscription's cart is its own; the shopping cart stays as it was. "Try again" after a
+  // failed binding comes back with the remembered subscription cart and no flag.
+  const subscription =
+    params.get("subscription") === "1" || (!!fromUrl && fromUrl === pendingSubscriptionCart())
   if (fromUrl && !subscription) saveCartId(fromUrl)
   const cart = fromUrl ? await retrieveCart(fromUrl) : await currentCart()
   if (!cart || !cart.items?.length || cart.completed_at) {

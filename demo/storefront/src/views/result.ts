@@ -2,7 +2,14 @@
 // Where Platega sends the shopper back. /return completes the cart (the order appears here even if
 // Platega's callback has not arrived yet: Medusa asks the provider for the payment status);
 // /failed says the payment did not go through and offers to pay again with the same cart.
-import { completeCart, forgetCart, savedCartId, type Completion, type Order } from "../api"
+import {
+  completeCart,
+  currentCart,
+  forgetCompletedCart,
+  savedCartId,
+  type Completion,
+  type Order,
+} from "../api"
 import { h, render } from "../dom"
 import { money } from "../format"
 import { statusText, t } from "../i18n"
@@ -32,7 +39,7 @@ export async function returnPage(): Promise<void> {
     await sleep(PAUSE_MS)
     outcome = await completeCart(cartId)
   }
-  if (outcome.kind === "order") return showOrder(outcome.order)
+  if (outcome.kind === "order") return showOrder(outcome.order, cartId)
   if (outcome.kind === "failed") return showFailure(cartId, outcome.message, outcome.plategaStatus)
   return showPending(cartId)
 }
@@ -44,7 +51,7 @@ export async function failedPage(): Promise<void> {
   // One completion attempt asks Platega (through Medusa) what became of the payment: a late success
   // (paid in another tab) still wins, otherwise Platega's status says why it failed.
   const outcome = await completeCart(cartId)
-  if (outcome.kind === "order") return showOrder(outcome.order)
+  if (outcome.kind === "order") return showOrder(outcome.order, cartId)
   showFailure(cartId, "", outcome.plategaStatus)
 }
 
@@ -57,9 +64,10 @@ function plategaReason(status: string): string {
   return t("reasonOther").replace("{status}", status)
 }
 
-function showOrder(order: Order): void {
-  forgetCart()
-  refreshCartLink(undefined)
+/** The order made from `cartId`; a subscription's order leaves the shopping cart as it was. */
+function showOrder(order: Order, cartId: string): void {
+  forgetCompletedCart(cartId)
+  void currentCart().then(refreshCartLink)
   render(
     h(
       "section",

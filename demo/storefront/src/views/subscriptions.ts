@@ -3,39 +3,26 @@
 import { cancelMySubscription, me, mySubscriptions, type MySubscription } from "../account"
 import { h, render } from "../dom"
 import { money } from "../format"
-import { lang, t } from "../i18n"
+import { everyText, lang, subscriptionStatusText, t } from "../i18n"
 import { navigate } from "../router"
 
-const STATUS: Record<string, { ru: string; en: string }> = {
-  PendingAgreement: { ru: "ждёт привязки", en: "awaiting binding" },
-  Active: { ru: "активна", en: "active" },
-  PastDue: { ru: "списание не прошло", en: "payment failed" },
-  Cancelled: { ru: "отменена", en: "cancelled" },
-  Failed: { ru: "не оформлена", en: "not set up" },
-}
 const FINAL = ["Cancelled", "Failed"]
 
 const date = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(lang() === "en" ? "en-GB" : "ru-RU") : "—"
 
-function every(s: MySubscription): string {
-  const units: Record<string, [string, string]> = {
-    day: ["день", "day"],
-    week: ["неделю", "week"],
-    month: ["месяц", "month"],
-    year: ["год", "year"],
-  }
-  const [ru, en] = units[s.interval] ?? [s.interval, s.interval]
-  return lang() === "en"
-    ? `every ${s.interval_count > 1 ? `${s.interval_count} ${en}s` : en}`
-    : `раз в ${s.interval_count > 1 ? `${s.interval_count} ` : ""}${ru}`
+/** What comes next: the next charge, or when it was cancelled; a failed one has neither. */
+function when(s: MySubscription): string {
+  if (s.status === "Cancelled") return `${t("cancelledOn")} ${date(s.cancelled_at)}`
+  if (FINAL.includes(s.status)) return ""
+  return `${t("nextCharge")}: ${date(s.next_charge_at)}`
 }
 
 function row(s: MySubscription): HTMLElement {
   const status = h(
     "strong",
     { "data-testid": "subscription-status", "data-status": s.status },
-    STATUS[s.status]?.[lang()] ?? s.status,
+    subscriptionStatusText(s.status),
   )
   const error = h("p", { class: "error", hidden: true })
   const cancel = FINAL.includes(s.status)
@@ -67,14 +54,13 @@ function row(s: MySubscription): HTMLElement {
       "div",
       {},
       h("h3", {}, s.product_title ?? t("subscription")),
-      h("p", {}, `${money(s.amount, s.currency_code)} ${every(s)} · `, status),
       h(
         "p",
-        { class: "muted" },
-        FINAL.includes(s.status)
-          ? `${t("cancelledOn")} ${date(s.cancelled_at)}`
-          : `${t("nextCharge")}: ${date(s.next_charge_at)}`,
+        {},
+        `${money(s.amount, s.currency_code)} ${everyText(s.interval, s.interval_count)} · `,
+        status,
       ),
+      when(s) ? h("p", { class: "muted" }, when(s)) : null,
       h(
         "p",
         { class: "muted", "data-testid": "subscription-orders" },
