@@ -265,7 +265,6 @@ export class PlategaHttp {
     }
     if (body) {
       h["Content-Type"] = "application/json"
-      h["Content-Length"] = String(body.length)
     }
     if (spec.idempotencyKey !== undefined) h["Idempotency-Key"] = spec.idempotencyKey
     if (spec.auth === "merchant") {

@@ -130,7 +130,6 @@ export class PlategaStreams {
     }
     if (req.body) {
       h["Content-Type"] = "application/json"
-      h["Content-Length"] = String(req.body.length)
     }
     if (req.credentials) Object.assign(h, merchantHeaders(this.opts.merchantId, this.opts.secret))
     return h

@@ -20,7 +20,8 @@ import {
   type PlategaCredentials,
   type SecretBox,
 } from "./access"
-import type { CallbackKind } from "./callback-outcome"
+import { isFinalOutcome, type CallbackKind } from "./callback-outcome"
+import { KnownCallbacks, type RecordedCallback } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
@@ -168,6 +169,12 @@ class PlategaModuleService extends MedusaService({
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean
   private readonly access_: PlategaAccess
+  private readonly knownCallbacks_: KnownCallbacks
+
+  /** Writes the deliveries still only counted in memory before the process stops. */
+  __hooks = {
+    onApplicationPrepareShutdown: () => this.knownCallbacks_.flush(),
+  }
 
   constructor(cradle: Cradle, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
@@ -186,6 +193,11 @@ class PlategaModuleService extends MedusaService({
       options: raw === undefined ? undefined : parsePlategaOptions(raw),
       given: givenOptionKeys(raw),
       logger: cradle.logger,
+    })
+    this.knownCallbacks_ = new KnownCallbacks({
+      addDeliveries: (counts) => this.addCallbackDeliveries(counts),
+      onWriteError: (e) =>
+        cradle.logger?.warn(`Platega: could not count repeated callbacks: ${String(e)}`),
     })
   }
 
@@ -509,31 +521,64 @@ class PlategaModuleService extends MedusaService({
   }
 
   /**
-   * Records a delivery in one statement: the first delivery of a key creates the record
-   * (`created: true`), a repeated one only counts it — atomic under concurrent deliveries.
+   * Records a delivery: the first delivery of a key creates the record (`created: true`), a
+   * repeated one only counts it — atomic under concurrent deliveries. A repeat of a callback whose
+   * outcome is final (Platega repeating until it hears a 2xx) is answered from memory and counted
+   * a moment later (known-callbacks.ts): the callback URL's most frequent call needs no database.
    */
-  @InjectManager()
   async recordCallback(
     input: CallbackRecordInput,
-    @MedusaContext() sharedContext: Context<EntityManager> = {},
   ): Promise<{ id: string; created: boolean; outcome: string }> {
-    const rows: { id: string; outcome: string; created: boolean }[] =
-      await sharedContext.manager!.execute(
-        `insert into platega_callback_event (id, event_key, kind, platega_id, status, body)
+    const key = PlategaModuleService.eventKey(input)
+    const known = this.knownCallbacks_.repeat(key)
+    if (known) return { ...known, created: false }
+    const saved = await this.upsertCallback(key, input)
+    this.knownCallbacks_.remember(key, saved, isFinalOutcome(saved.outcome))
+    return saved
+  }
+
+  /** Writes the deliveries counted in memory, now (tests; shutdown does it too). */
+  flushCallbackDeliveries(): Promise<void> {
+    return this.knownCallbacks_.flush()
+  }
+
+  /** Creates the record of a delivery, or counts it on the existing one, in one statement. */
+  @InjectManager()
+  protected async upsertCallback(
+    key: string,
+    input: CallbackRecordInput,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<RecordedCallback & { created: boolean }> {
+    const rows: (RecordedCallback & { created: boolean })[] = await sharedContext.manager!.execute(
+      `insert into platega_callback_event (id, event_key, kind, platega_id, status, body)
        values (?, ?, ?, ?, ?, ?)
        on conflict (event_key) where deleted_at is null
        do update set deliveries = platega_callback_event.deliveries + 1, updated_at = now()
        returning id, outcome, (xmax = 0) as created`,
-        [
-          generateEntityId(undefined, "plcb"),
-          PlategaModuleService.eventKey(input),
-          input.kind,
-          input.platega_id,
-          input.status,
-          JSON.stringify(input.body),
-        ],
-      )
+      [
+        generateEntityId(undefined, "plcb"),
+        key,
+        input.kind,
+        input.platega_id,
+        input.status,
+        JSON.stringify(input.body),
+      ],
+    )
     return rows[0]
+  }
+
+  @InjectManager()
+  protected async addCallbackDeliveries(
+    counts: Map<string, number>,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update platega_callback_event e
+          set deliveries = e.deliveries + c.n::int, updated_at = now()
+         from jsonb_each_text(?::jsonb) as c(id, n)
+        where e.id = c.id`,
+      [JSON.stringify(Object.fromEntries(counts))],
+    )
   }
 
   /**

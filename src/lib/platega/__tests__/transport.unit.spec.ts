@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import http, {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http"
 import type { AddressInfo } from "node:net"
 import zlib from "node:zlib"
 import {
@@ -60,7 +65,7 @@ describe("exchange", () => {
     expect(res.text).toBe(JSON_BODY)
   })
 
-  it("sends the body with its length and answers non-2xx without throwing", async () => {
+  it("sends the body with its length (set by the transport) and answers non-2xx without throwing", async () => {
     let seen: { length?: string; body: string } | undefined
     handler = (req, res) => {
       const chunks: Buffer[] = []
@@ -74,13 +79,66 @@ describe("exchange", () => {
     const res = await exchange(origin, {
       method: "POST",
       path: "/t",
-      headers: { "Content-Length": String(body.length) },
+      headers: {},
       body,
       timeoutMs: 2000,
       maxResponseBytes: 1024,
     })
     expect(res).toMatchObject({ status: 302, text: "moved" })
     expect(seen).toEqual({ length: String(body.length), body: '{"a":"б"}' })
+  })
+
+  it("sends a bodyless POST with Content-Length 0, not chunked, and the Host of the origin", async () => {
+    let seen: IncomingMessage["headers"] | undefined
+    handler = (req, res) => {
+      seen = req.headers
+      req.resume().on("end", () => res.writeHead(200).end("{}"))
+    }
+    await exchange(origin, {
+      method: "POST",
+      path: "/t/cancel",
+      headers: { Accept: "application/json" },
+      timeoutMs: 2000,
+      maxResponseBytes: 1024,
+    })
+    expect(seen).toMatchObject({ "content-length": "0", host: origin.host })
+    expect(seen?.["transfer-encoding"]).toBeUndefined()
+  })
+
+  it("lets a store's own agent (a proxy agent) add headers before the request is written", async () => {
+    let seen: IncomingMessage["headers"] | undefined
+    handler = (req, res) => {
+      seen = req.headers
+      req.resume().on("end", () => res.writeHead(200).end("{}"))
+    }
+    class AddingAgent extends http.Agent {
+      addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+        req.setHeader("Proxy-Authorization", "Basic cHJveHk6cGFzcw==")
+        // @ts-expect-error addRequest is not in Node's public typings
+        super.addRequest(req, options)
+      }
+    }
+    const own = http.globalAgent
+    http.globalAgent = new AddingAgent({ keepAlive: true })
+    try {
+      const res = await exchange(origin, {
+        method: "POST",
+        path: "/t",
+        headers: { "X-MerchantId": "m" },
+        body: Buffer.from("{}"),
+        timeoutMs: 2000,
+        maxResponseBytes: 1024,
+      })
+      expect(res.status).toBe(200)
+    } finally {
+      http.globalAgent.destroy()
+      http.globalAgent = own
+    }
+    expect(seen).toMatchObject({
+      "proxy-authorization": "Basic cHJveHk6cGFzcw==",
+      "x-merchantid": "m",
+      "content-length": "2",
+    })
   })
 
   it("refuses an answer over the byte limit, compressed or not", async () => {

@@ -44,6 +44,42 @@ moduleIntegrationTestRunner<PlategaModuleService>({
       expect(rows[0].deliveries).toBe(25)
     })
 
+    it("answers repeats of a final callback from memory and writes their count once", async () => {
+      const paid = { ...input, platega_id: "7a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d" }
+      const first = await service.recordCallback(paid)
+      await service.updatePlategaCallbackEvents({ id: first.id, outcome: "captured" })
+      // The database says final: this process remembers it.
+      expect(await service.recordCallback(paid)).toMatchObject({
+        id: first.id,
+        created: false,
+        outcome: "captured",
+      })
+      // Proof that the repeats below never read the row: it says something else now.
+      await service.updatePlategaCallbackEvents({ id: first.id, outcome: "pending" })
+      const repeats = await Promise.all(
+        Array.from({ length: 50 }, () => service.recordCallback(paid)),
+      )
+      expect(new Set(repeats.map((r) => `${r.id} ${r.created} ${r.outcome}`))).toEqual(
+        new Set([`${first.id} false captured`]),
+      )
+      await service.flushCallbackDeliveries()
+      const [row] = await service.listPlategaCallbackEvents({ id: first.id })
+      expect(row.deliveries).toBe(52)
+    })
+
+    it("never remembers an open outcome", async () => {
+      const open = { ...input, platega_id: "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d" }
+      const first = await service.recordCallback(open)
+      await service.recordCallback(open)
+      await service.updatePlategaCallbackEvents({ id: first.id, outcome: "unconfirmed" })
+      expect((await service.recordCallback(open)).outcome).toBe("unconfirmed")
+      await service.updatePlategaCallbackEvents({ id: first.id, outcome: "captured" })
+      expect((await service.recordCallback(open)).outcome).toBe("captured")
+      await service.flushCallbackDeliveries()
+      const [row] = await service.listPlategaCallbackEvents({ id: first.id })
+      expect(row.deliveries).toBe(4)
+    })
+
     it("records another status of the same transaction separately", async () => {
       await service.recordCallback(input)
       await service.recordCallback({ ...input, status: "CANCELED" })
