@@ -1,6 +1,7 @@
 import http from "node:http"
 import { PlategaClient } from "../src/lib/platega"
 import type { PlategaLogger } from "../src/lib/platega"
+import { ACCEPT_ENCODING, exchange, parseOrigin } from "../src/lib/platega/transport"
 import { startSandboxProcess } from "./support/sandbox-client"
 import { figures, runLoad, type Figures } from "./support/stats"
 
@@ -14,6 +15,12 @@ export interface ClientPair {
   concurrency: number
   client: Figures
   bare: Figures
+  /**
+   * Where the client's extra time goes: the plugin's transport alone (the client's headers, its
+   * deadline, byte cap and decompression, then JSON.parse), without the client's validation.
+   */
+  transport: Figures
+  transportCpuUs: number
   /** client p50 latency / bare p50 latency (time per call: lower is better, goal ≤ 1.10) */
   timeRatio: number
   /** client req/s / bare req/s */
@@ -43,7 +50,7 @@ export const quietLogger: PlategaLogger & { shouldLog(level: string): boolean } 
 
 export async function benchClient(options: ClientBenchOptions = {}): Promise<ClientPair[]> {
   const calls = options.calls ?? 4000
-  const rounds = options.rounds ?? 4
+  const rounds = options.rounds ?? 8
   const sandbox = await startSandboxProcess({ seed: 7 })
   try {
     const seeded = await sandbox.control<{ ids: string[] }>("POST", "/transactions/seed", {
@@ -81,6 +88,23 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
         req.on("error", reject)
         req.end()
       })
+    const origin = parseOrigin(target)
+    const clientHeaders = {
+      "Accept-Encoding": ACCEPT_ENCODING,
+      "User-Agent": "medusa-payment-platega",
+      ...headers,
+    }
+    const viaTransport = async () => {
+      const res = await exchange(origin, {
+        method: "GET",
+        path: target.pathname,
+        headers: clientHeaders,
+        timeoutMs: 30_000,
+        maxResponseBytes: 50 * 1024 * 1024,
+      })
+      const body = JSON.parse(res.text) as { id: string }
+      if (res.status !== 200 || body.id !== id) throw new Error("bad answer")
+    }
     const viaClient = async () => {
       const tx = await client.getTransaction(id)
       if (tx.id !== id) throw new Error("bad answer")
@@ -89,24 +113,24 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
     // Warm both paths: JIT, sockets, the sandbox's own caches.
     await runLoad(500, 4, viaClient)
     await runLoad(500, 4, bare)
+    await runLoad(500, 4, viaTransport)
 
     const pairs: ClientPair[] = []
     for (const concurrency of options.concurrencies ?? [1, 16]) {
       const sides = {
         client: { lat: [] as number[], wall: 0, cpu: 0 },
         bare: { lat: [] as number[], wall: 0, cpu: 0 },
+        transport: { lat: [] as number[], wall: 0, cpu: 0 },
       }
+      const ops: ["client" | "bare" | "transport", () => Promise<void>][] = [
+        ["client", viaClient],
+        ["bare", bare],
+        ["transport", viaTransport],
+      ]
       const perRound = Math.ceil(calls / rounds)
       for (let r = 0; r < rounds; r++) {
-        for (const [name, op] of (r % 2 === 0
-          ? [
-              ["client", viaClient],
-              ["bare", bare],
-            ]
-          : [
-              ["bare", bare],
-              ["client", viaClient],
-            ]) as ["client" | "bare", () => Promise<void>][]) {
+        // Each round in another order, so no side always follows the same one.
+        for (const [name, op] of r % 2 === 0 ? ops : [...ops].reverse()) {
           const cpu = process.cpuUsage()
           const run = await runLoad(perRound, concurrency, op)
           const used = process.cpuUsage(cpu)
@@ -117,10 +141,13 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
       }
       const c = figures(sides.client.lat, sides.client.wall)
       const b = figures(sides.bare.lat, sides.bare.wall)
+      const t = figures(sides.transport.lat, sides.transport.wall)
       pairs.push({
         concurrency,
         client: c,
         bare: b,
+        transport: t,
+        transportCpuUs: Math.round(sides.transport.cpu / t.count),
         timeRatio: Math.round((c.p50Ms / b.p50Ms) * 100) / 100,
         throughputRatio: Math.round((c.perSecond / b.perSecond) * 100) / 100,
         clientCpuUs: Math.round(sides.client.cpu / c.count),
