@@ -73,6 +73,8 @@ const ru = {
   cancelSubscription: "Отменить подписку",
   finishSubscriptionText: "Привязали счёт в Platega?",
   finishSubscription: "Завершить оформление подписки",
+  subscriptionOrderedText: "Подписка оформлена, заказ создан.",
+  seeSubscriptionOrder: "Посмотреть заказ",
   cancelConfirm: "Отменить подписку? Platega больше не будет списывать деньги.",
   language: "EN",
 }
@@ -149,6 +151,8 @@ const en: Dictionary = {
   cancelSubscription: "Cancel subscription",
   finishSubscriptionText: "Linked your account at Platega?",
   finishSubscription: "Finish your subscription order",
+  subscriptionOrderedText: "Your subscription is set up and its order placed.",
+  seeSubscriptionOrder: "See the order",
   cancelConfirm: "Cancel this subscription? Platega will stop charging you.",
   language: "RU",
 }

@@ -52,18 +52,25 @@ async function subscriptionNotice(): Promise<HTMLElement | null> {
   const id = pendingSubscriptionCart()
   if (!id) return null
   const cart = await retrieveCart(id)
-  if (!cart || cart.completed_at) {
+  if (!cart) {
     forgetSubscriptionCart()
     return null
   }
+  // Platega's callback may have placed the order before the shopper came back: the same link then
+  // shows that order (completing a completed cart returns its order) and forgets the cart.
+  const done = !!cart.completed_at
   return h(
     "p",
-    { class: "notice", "data-testid": "finish-subscription" },
-    `${t("finishSubscriptionText")} `,
+    {
+      class: "notice",
+      "data-testid": "finish-subscription",
+      "data-state": done ? "ordered" : "open",
+    },
+    `${t(done ? "subscriptionOrderedText" : "finishSubscriptionText")} `,
     h(
       "a",
       { href: `/return?cart_id=${encodeURIComponent(id)}`, "data-link": true },
-      t("finishSubscription"),
+      t(done ? "seeSubscriptionOrder" : "finishSubscription"),
     ),
   )
 }
