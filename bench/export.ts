@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { DEFAULT_MERCHANT_ID, DEFAULT_SECRET } from "platega-sandbox"
+import { startSandboxProcess } from "./support/sandbox-client"
 
 /**
  * Transaction export: N records from the sandbox's JSON export to CSV and to XLSX, streamed the
@@ -34,40 +35,6 @@ export interface ExportBenchResult {
 const ROOT = path.resolve(__dirname, "..")
 const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs")
 
-function startSandboxProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--max-old-space-size=8192",
-      TSX,
-      path.join(ROOT, "src", "sandbox", "cli.ts"),
-      "--port",
-      "0",
-      "--quiet",
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  )
-  return new Promise((resolve, reject) => {
-    let out = ""
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString()
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve({ url: m[1], child })
-    })
-    child.once("exit", (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)))
-  })
-}
-
-async function control(url: string, route: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${url}/_sandbox${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`sandbox ${route}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
-
 function runWorker(
   mode: string,
   outFile: string,
@@ -97,14 +64,19 @@ export async function runExportBench(
   const rows = options.rows ?? 1_000_000
   const jsonLimit = options.jsonLimit ?? rows
   const formats = options.formats ?? ["csv", "xlsx"]
-  const started = options.sandboxUrl ? undefined : await startSandboxProcess()
+  // A million records live in the sandbox's memory: it gets a heap large enough for them.
+  const started = options.sandboxUrl
+    ? undefined
+    : await startSandboxProcess({ nodeArgs: ["--max-old-space-size=8192"] })
   const url = options.sandboxUrl ?? started!.url
+  const control = (route: string, body: unknown) =>
+    started ? started.control("POST", route, body) : postControl(options.sandboxUrl!, route, body)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platega-export-bench-"))
   try {
     const to = Date.now()
     const from = to - 30 * 86_400_000
-    await control(url, "/settings", { jsonExportLimit: jsonLimit })
-    await control(url, "/transactions/seed", {
+    await control("/settings", { jsonExportLimit: jsonLimit })
+    await control("/transactions/seed", {
       count: rows,
       from,
       to,
@@ -113,8 +85,9 @@ export async function runExportBench(
     })
     const env = {
       BENCH_BASE_URL: url,
-      BENCH_MERCHANT_ID: process.env.BENCH_MERCHANT_ID ?? DEFAULT_MERCHANT_ID,
-      BENCH_SECRET: process.env.BENCH_SECRET ?? DEFAULT_SECRET,
+      BENCH_MERCHANT_ID:
+        started?.merchantId ?? process.env.BENCH_MERCHANT_ID ?? DEFAULT_MERCHANT_ID,
+      BENCH_SECRET: started?.secret ?? process.env.BENCH_SECRET ?? DEFAULT_SECRET,
       BENCH_FROM: new Date(from - 1000).toISOString(),
       BENCH_TO: new Date(to + 1000).toISOString(),
     }
@@ -125,7 +98,7 @@ export async function runExportBench(
     }
     return { rows, jsonLimit, runs }
   } finally {
-    started?.child.kill("SIGTERM")
+    await started?.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
@@ -160,4 +133,15 @@ if (require.main === module) {
       console.error(e)
       process.exit(1)
     })
+}
+
+/** The control API of a sandbox this script did not start (BENCH_SANDBOX_URL). */
+async function postControl(url: string, route: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${url}/_sandbox${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`sandbox ${route}: ${res.status} ${await res.text()}`)
+  return res.json()
 }
