@@ -1,23 +1,17 @@
-import { TokenParser, TokenType, Tokenizer } from "@streamparser/json"
 import { paymentMethodName } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
+import { JsonArrayError, jsonArrayElements, type ArrayFailure } from "./json-array-elements"
 import { ExportRowSchema } from "./schemas"
 import type { ExportRow } from "./types"
 
 /**
  * The JSON export read as a stream: one record at a time, whatever the size of the answer
- * (@streamparser/json tokenizes the bytes as they arrive; nothing holds the whole array).
+ * (json-array-elements.ts finds each record in the bytes as they arrive; nothing holds the whole
+ * array).
  *
  * Numbers are kept as the text the service sent, so amounts stay exact decimals: "1500.10" is
  * never turned into a float and back.
  */
-
-/** A tokenizer that hands numbers on as their JSON text (the parser's documented extension point). */
-class ExactNumberTokenizer extends Tokenizer {
-  protected override parseNumber(numberStr: string): number {
-    return numberStr as unknown as number
-  }
-}
 
 /** "1.5e3" → "1500": plain decimal notation by moving the point (text only, no float). */
 export function plainDecimal(text: string): string {
@@ -43,48 +37,28 @@ export async function* parseExportRecords(
   source: AsyncIterable<Buffer | string>,
   endpoint = "POST /transaction/export/json",
 ): AsyncGenerator<ExportRow> {
-  // Buffered strings and numbers: fewer, larger allocations (about a fifth faster on records).
-  const tokenizer = new ExactNumberTokenizer({ stringBufferSize: 64 * 1024, numberBufferSize: 64 })
-  const parser = new TokenParser({ paths: ["$.*"], keepStack: false })
-  const ready: unknown[] = []
-  let failure: Error | undefined
-  let first = true
-  let done = false
-  tokenizer.onToken = (token) => {
-    if (first) {
-      first = false
-      if (token.token !== TokenType.LEFT_BRACKET) {
-        failure = invalid(endpoint, "the body is not a JSON array")
-        return
-      }
-    }
-    parser.write(token)
-  }
-  tokenizer.onError = (e) => (failure ??= invalid(endpoint, `the body is not JSON (${e.message})`))
-  parser.onError = (e) => (failure ??= invalid(endpoint, `the body is not JSON (${e.message})`))
-  parser.onValue = ({ value }) => {
-    ready.push(value)
-  }
-  parser.onEnd = () => {
-    done = true
-  }
-
   let index = 0
-  const drain = function* (): Generator<ExportRow> {
-    for (const value of ready) yield toRow(value, index++, endpoint)
-    ready.length = 0
+  try {
+    for await (const values of jsonArrayElements(source)) {
+      for (const value of values) yield toRow(value, index++, endpoint)
+    }
+  } catch (e) {
+    if (e instanceof JsonArrayError) throw invalid(endpoint, describe(e.failure))
+    throw e
   }
-  for await (const chunk of source) {
-    if (failure) break
-    tokenizer.write(chunk)
-    if (failure) break
-    yield* drain()
+}
+
+function describe(failure: ArrayFailure): string {
+  switch (failure.kind) {
+    case "empty":
+      return "the body is empty"
+    case "not_array":
+      return "the body is not a JSON array"
+    case "not_closed":
+      return "the JSON array is not closed"
+    case "not_json":
+      return `the body is not JSON (${failure.detail})`
   }
-  if (!failure) tokenizer.end()
-  if (failure) throw failure
-  yield* drain()
-  if (first) throw invalid(endpoint, "the body is empty")
-  if (!done) throw invalid(endpoint, "the JSON array is not closed")
 }
 
 function invalid(endpoint: string, detail: string): PlategaError {
