@@ -9,6 +9,10 @@ import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
+// A small budget of Platega reads for callbacks without merchant headers, so a flood exceeds it.
+const UNAUTHENTICATED_PER_MINUTE = 5
+process.env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_MINUTE = String(UNAUTHENTICATED_PER_MINUTE)
+
 const sandbox = useSandbox()
 // The store talks to Platega through a proxy that counts its calls.
 const proxy = useCountingProxy(sandbox)
@@ -149,6 +153,60 @@ medusaIntegrationTestRunner({
           expect(res.status).toBeLessThan(500)
           const log = await callbackLog(getContainer())
           for (const entry of log) expect(entry.status.length).toBeLessThanOrEqual(64)
+        })
+      })
+
+      // Last: it spends this minute's budget.
+      describe("charge callbacks without merchant headers", () => {
+        const charge = (id: string) => ({
+          Id: id,
+          Amount: 1,
+          Currency: "RUB",
+          Status: "CONFIRMED",
+          PaymentMethod: 6,
+          Payload: null,
+          SubscriptionId: randomUUID(),
+          NextChargeAt: null,
+        })
+
+        it("a flood of them costs Platega no more reads than the budget", async () => {
+          const before = (await callbackLog(getContainer())).length
+          proxy().reset()
+          // One id over and over: one read at most (two if a minute turns meanwhile).
+          const same = charge(randomUUID())
+          const repeated = await Promise.all(
+            Array.from({ length: 10 }, () => postCallback(api, sandbox(), same, {})),
+          )
+          expect(repeated.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1)
+          expect(repeated.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2)
+          // Many ids: the store's budget, then 429 with Retry-After and no call at all.
+          const answers = []
+          for (let i = 0; i < 3; i++) {
+            answers.push(
+              ...(await Promise.all(
+                Array.from({ length: 20 }, () =>
+                  postCallback(api, sandbox(), charge(randomUUID()), {}),
+                ),
+              )),
+            )
+          }
+          const accepted = [...repeated, ...answers].filter((r) => r.status === 200).length
+          const refused = answers.filter((r) => r.status === 429)
+          expect(accepted).toBeLessThanOrEqual(2 * UNAUTHENTICATED_PER_MINUTE)
+          expect(refused.length).toBeGreaterThanOrEqual(60 - 2 * UNAUTHENTICATED_PER_MINUTE)
+          expect(Number(refused[0].headers["retry-after"])).toBeGreaterThan(0)
+          expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true)
+
+          const log = await eventually(
+            async () => (await callbackLog(getContainer())).filter((c) => !c.authenticated),
+            (l) => l.length === accepted && l.every((c) => c.outcome !== "pending"),
+          )
+          expect(log.every((c) => c.outcome === "ignored")).toBe(true)
+          expect((await callbackLog(getContainer())).length).toBe(before + accepted)
+          const reads = proxy().count("GET /transaction/:id")
+          expect(reads).toBeGreaterThanOrEqual(1)
+          expect(reads).toBeLessThanOrEqual(accepted)
+          expect(proxy().count("GET /subscription/:id")).toBe(0)
         })
       })
     })

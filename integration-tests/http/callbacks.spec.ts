@@ -58,9 +58,23 @@ medusaIntegrationTestRunner({
         expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
       })
 
-      it("answers the dashboard's empty probe with 200 and stores nothing", async () => {
-        const res = await postCallback(api, sandbox(), {})
-        expect(res.status).toBe(200)
+      it("answers the dashboard's probe with 200, with or without headers, and stores nothing", async () => {
+        const headerSets: Record<string, string>[] = [
+          { "x-merchantid": sandbox().merchantId, "x-secret": sandbox().secret },
+          {},
+          { "x-merchantid": sandbox().merchantId, "x-secret": "not-the-secret" },
+        ]
+        for (const headers of headerSets) {
+          for (const body of ["{}", "", " { } "]) {
+            const res = await postCallback(api, sandbox(), body, headers)
+            expect(res.status).toBe(200)
+          }
+        }
+        // As the dashboard does it when the URL is saved.
+        await expect(
+          sandbox().control.setCallbackUrl(callbackUrl(api), { probe: true }),
+        ).resolves.toBeUndefined()
+        await sandbox().control.setCallbackUrl(null)
         expect(await callbackLog(getContainer())).toHaveLength(0)
       })
 

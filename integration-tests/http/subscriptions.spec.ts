@@ -164,8 +164,8 @@ medusaIntegrationTestRunner({
         intervalCount: 1,
         amount: store.price * 2,
       })
-      expect(created?.description).toContain(session.id)
-      expect(created?.payload).toBeNull()
+      // The payload ties every charge to this checkout; the payer never sees it.
+      expect(created?.payload).toBe(session.id)
       // Not bound: nothing to order.
       expect((await completeCart(api, store, cartId)).type).toBe("cart")
 
@@ -250,6 +250,57 @@ medusaIntegrationTestRunner({
           .map((o) => o.id)
           .sort(),
       )
+    })
+
+    describe("charge callbacks without the merchant headers", () => {
+      afterEach(() => sandbox().control.configure({ chargeCallbacksWithoutHeaders: false }))
+
+      it("are acted on as far as Platega's reads confirm them: the first order and renewals", async () => {
+        await sandbox().control.configure({ chargeCallbacksWithoutHeaders: true })
+        const { subscriptionId } = await activeSubscription()
+        await sandbox().control.chargeSubscription(subscriptionId, "success")
+        const s = await eventually(
+          () => state(subscriptionId),
+          (s) => renewed(s).length >= 1,
+        )
+        expect(renewals(s)).toHaveLength(1)
+        const charges = (await callbackLog(getContainer())).filter(
+          (c) => c.kind === "subscription_charge",
+        )
+        expect(charges).toHaveLength(2)
+        expect(charges.every((c) => c.authenticated === false)).toBe(true)
+        expect(charges.map((c) => c.outcome).sort()).toEqual(["captured", "captured"])
+      })
+
+      it("a charge of one subscription claimed for another, without headers, makes no order", async () => {
+        const a = await activeSubscription()
+        const b = await activeSubscription()
+        await sandbox().control.setCallbackUrl(null)
+        await sandbox().control.chargeSubscription(b.subscriptionId, "success")
+        const [, bCharge] = (await sandbox().control.getSubscription(b.subscriptionId))!.chargeIds
+        const forged = {
+          Id: bCharge,
+          Amount: store.price,
+          Currency: "RUB",
+          Status: "CONFIRMED",
+          PaymentMethod: 6,
+          Payload: null,
+          SubscriptionId: a.subscriptionId,
+          NextChargeAt: null,
+        }
+        const forgedHeaders = { "x-merchantid": sandbox().merchantId, "x-secret": "wrong" }
+        expect((await postCallback(api, sandbox(), forged, forgedHeaders)).status).toBe(401)
+        expect((await postCallback(api, sandbox(), forged, {})).status).toBe(200)
+        const [entry] = await eventually(
+          () => callbackLog(getContainer()),
+          (l) => l.some((c) => c.platega_id === bCharge && c.outcome !== "pending"),
+        ).then((l) => l.filter((c) => c.platega_id === bCharge))
+        expect(entry).toMatchObject({ outcome: "ignored", authenticated: false })
+        expect(entry.detail).toMatch(/does not tie it to subscription/)
+        const after = await state(a.subscriptionId)
+        expect(renewals(after)).toHaveLength(0)
+        expect(after.charges.map((c) => c.platega_id)).not.toContain(bCharge.toLowerCase())
+      })
     })
 
     it("the same charge callback 3 times in a row, then 10 at once: one order each", async () => {

@@ -96,7 +96,7 @@ export class PlategaClient {
 
   /**
    * POST /transaction/process with method 6. Sends only paymentMethod, paymentDetails
-   * {amount, currency, interval, intervalCount} and description. transactionId in the answer is the
+   * {amount, currency, interval, intervalCount}, description and (when given) payload. transactionId in the answer is the
    * subscription id. Never retried.
    */
   async createSubscription(input: CreateSubscriptionInput): Promise<CreateSubscriptionResult> {
@@ -110,6 +110,7 @@ export class PlategaClient {
         intervalCount: v.paymentDetails.intervalCount,
       },
       description: v.description,
+      ...(v.payload ? { payload: v.payload } : {}),
     }
     return this.post("/transaction/process", body, CreateSubscriptionResponseSchema, false)
   }

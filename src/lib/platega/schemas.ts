@@ -358,6 +358,8 @@ export const CreateSubscriptionRequestSchema = z
       intervalCount: Int.positive(),
     }),
     description: z.string().trim().min(1),
+    /** Merchant free text Platega keeps on the subscription and repeats on every charge. */
+    payload: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     const unit = intervalUnit(v.paymentDetails.interval)

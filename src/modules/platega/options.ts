@@ -22,6 +22,18 @@ export const plategaModuleOptionsSchema = z.object({
       batchSize: 500,
       maxAttempts: 10,
     }),
+  /**
+   * Callbacks without merchant headers are checked against Platega's own reads; these bound how
+   * many such checks the store makes, whoever sends the bodies (see unauthenticated-budget.ts).
+   */
+  unauthenticatedCallbacks: z
+    .object({
+      /** Checks per minute for the whole store, all instances together. */
+      perMinute: z.coerce.number().int().min(0).max(10_000).default(60),
+      /** Checks per minute for one Platega id (Platega itself repeats only every 5 minutes). */
+      perIdPerMinute: z.coerce.number().int().min(0).max(100).default(1),
+    })
+    .default({ perMinute: 60, perIdPerMinute: 1 }),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>

@@ -27,11 +27,13 @@ import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
+import { PlategaRereadBudget } from "./models/reread-budget"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { PlategaSubscription } from "./models/subscription"
 import { PlategaSubscriptionCharge } from "./models/subscription-charge"
 import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
+import { UnauthenticatedBudget, type BudgetDecision } from "./unauthenticated-budget"
 import {
   isSecretField,
   last4,
@@ -72,6 +74,8 @@ export interface CallbackRecordInput {
   platega_id: string
   status: string
   body: Record<string, unknown>
+  /** False when it came without the merchant headers (see models/callback-event.ts). */
+  authenticated?: boolean
 }
 
 export interface JobTickClaim {
@@ -165,11 +169,15 @@ class PlategaModuleService extends MedusaService({
   PlategaPlan,
   PlategaSubscription,
   PlategaSubscriptionCharge,
+  PlategaRereadBudget,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean
   private readonly access_: PlategaAccess
   private readonly knownCallbacks_: KnownCallbacks
+  private readonly unauthenticatedBudget_ = new UnauthenticatedBudget(
+    () => this.moduleOptions_.unauthenticatedCallbacks,
+  )
 
   /** Writes the deliveries still only counted in memory before the process stops. */
   __hooks = {
@@ -516,8 +524,12 @@ class PlategaModuleService extends MedusaService({
     return fields.length
   }
 
-  static eventKey(input: Pick<CallbackRecordInput, "kind" | "platega_id" | "status">): string {
-    return `${input.kind}:${input.platega_id.toLowerCase()}:${input.status.toUpperCase()}`
+  static eventKey(
+    input: Pick<CallbackRecordInput, "kind" | "platega_id" | "status" | "authenticated">,
+  ): string {
+    const key = `${input.kind}:${input.platega_id.toLowerCase()}:${input.status.toUpperCase()}`
+    // Its own record: a genuine delivery after an unauthenticated one is still acted on.
+    return input.authenticated === false ? `${key}:unauthenticated` : key
   }
 
   /**
@@ -537,6 +549,18 @@ class PlategaModuleService extends MedusaService({
     return saved
   }
 
+  /** Takes one Platega read from the budget of callbacks without merchant headers. */
+  @InjectManager()
+  async takeUnauthenticatedBudget(
+    plategaId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<BudgetDecision> {
+    return this.unauthenticatedBudget_.take(
+      (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
+      plategaId,
+    )
+  }
+
   /** Writes the deliveries counted in memory, now (tests; shutdown does it too). */
   flushCallbackDeliveries(): Promise<void> {
     return this.knownCallbacks_.flush()
@@ -550,8 +574,8 @@ class PlategaModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {},
   ): Promise<RecordedCallback & { created: boolean }> {
     const rows: (RecordedCallback & { created: boolean })[] = await sharedContext.manager!.execute(
-      `insert into platega_callback_event (id, event_key, kind, platega_id, status, body)
-       values (?, ?, ?, ?, ?, ?)
+      `insert into platega_callback_event (id, event_key, kind, platega_id, status, body, authenticated)
+       values (?, ?, ?, ?, ?, ?, ?)
        on conflict (event_key) where deleted_at is null
        do update set deliveries = platega_callback_event.deliveries + 1, updated_at = now()
        returning id, outcome, (xmax = 0) as created`,
@@ -562,6 +586,7 @@ class PlategaModuleService extends MedusaService({
         input.platega_id,
         input.status,
         JSON.stringify(input.body),
+        input.authenticated ?? true,
       ],
     )
     return rows[0]

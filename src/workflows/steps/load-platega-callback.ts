@@ -8,6 +8,8 @@ export interface LoadedCallback {
   status: string
   /** Subscription callbacks: the subscription the charge or status is about. */
   subscription_id?: string
+  /** False when it came without merchant headers: only Platega's reads count. */
+  authenticated: boolean
 }
 
 /** The recorded callback a run acts on; undefined when it is gone. */
@@ -17,7 +19,7 @@ export const loadPlategaCallbackStep = createStep(
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const [record] = await platega.listPlategaCallbackEvents(
       { id: input.callback_id },
-      { take: 1, select: ["id", "kind", "platega_id", "status", "body"] },
+      { take: 1, select: ["id", "kind", "platega_id", "status", "body", "authenticated"] },
     )
     if (!record) return new StepResponse<LoadedCallback | undefined>(undefined)
     const { body, ...rest } = record as LoadedCallback & { body?: Record<string, unknown> }

@@ -12,6 +12,7 @@ import {
 import {
   isFinalSubscriptionStatus,
   PLATEGA_MODULE,
+  sessionIdInDescription,
   type PlategaModuleService,
 } from "../../modules/platega"
 import { paymentMismatch, toDecimalString } from "../../providers/platega"
@@ -103,6 +104,11 @@ export interface SettleChargeInput {
   subscription_id: string
   source: "callback" | "sync"
   claimed_status?: string
+  /**
+   * False for a callback that came without merchant headers: its SubscriptionId is only a hint,
+   * and the charge is taken only when Platega's read of it names the subscription's checkout.
+   */
+  body_trusted?: boolean
 }
 
 /**
@@ -154,6 +160,13 @@ async function settleLocked(
       : { outcome: "ignored", detail: `Charge ${tx.id} (${tx.status}) is not this store's` }
   }
   const ids = { session_id: found.payment_session_id }
+  if (input.body_trusted === false && !chargeOfCheckout(tx, found)) {
+    return {
+      ...ids,
+      outcome: "ignored",
+      detail: `Charge ${tx.id} came without merchant headers and Platega's read does not tie it to subscription ${sub.id}: left to the subscription sync`,
+    }
+  }
   const wrong = chargeMismatch(tx, found)
   if (wrong) {
     await applyPlategaRead(container, found, sub)
@@ -192,6 +205,17 @@ async function settleLocked(
   if (!charge.kind) await platega.updatePlategaSubscriptionCharges({ id: charge.id, kind })
   if (kind === "first") return payFirstOrder(container, record, sub, charge.id, tx)
   return renew(container, record, charge.id, tx)
+}
+
+/**
+ * Whether Platega's own read of a charge names the checkout its subscription was made by: the
+ * payload the store sent (the payment session id), or for a subscription made before the payload
+ * was sent, the session id in its description.
+ */
+function chargeOfCheckout(tx: TransactionStatus, record: SubscriptionRecord): boolean {
+  const session = record.payment_session_id
+  if (tx.payload) return tx.payload === session
+  return sessionIdInDescription(tx.description) === session
 }
 
 /** Why a charge is not what its subscription charges; undefined when it is. */

@@ -1,4 +1,4 @@
-import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
+import type { InferTypeOf, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -43,9 +43,27 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /**
+ * The checkout's payment session that made a Platega subscription: the one whose data carries its
+ * id (a subscription made before the description stopped naming its session is found by that).
+ */
+async function sessionOfSubscription(
+  container: Container,
+  plategaId: string,
+): Promise<string | undefined> {
+  const sessions = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions(
+      { data: { subscription_id: plategaId } } as Parameters<
+        IPaymentModuleService["listPaymentSessions"]
+      >[0],
+      { select: ["id", "provider_id"], take: 5 },
+    )
+  return sessions.find((s) => isSubscriptionProvider(s.provider_id))?.id
+}
+
+/**
  * The store's record of a Platega subscription, created on first sight from the checkout it
- * belongs to: the payment session named in Platega's description, whose data must carry this
- * very subscription id. Undefined when the subscription is not this store's.
+ * belongs to: the payment session whose data carries this very subscription id. Undefined when the subscription is not this store's.
  */
 export async function ensureSubscriptionRecord(
   container: Container,
@@ -53,7 +71,8 @@ export async function ensureSubscriptionRecord(
 ): Promise<SubscriptionRecord | undefined> {
   const existing = await findSubscriptionRecord(container, sub.id)
   if (existing) return existing
-  const sessionId = sessionIdInDescription(sub.description)
+  const sessionId =
+    sessionIdInDescription(sub.description) ?? (await sessionOfSubscription(container, sub.id))
   if (!sessionId) return undefined
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: sessions } = await query.graph({

@@ -278,7 +278,7 @@ export class CallbackDispatcher {
     let response: string | null = null
     let error: string | null = null
     try {
-      ;({ status, body: response } = await this.post(url, d.message.body))
+      ;({ status, body: response } = await this.post(url, d.message.body, this.signs(d.message)))
     } catch (err) {
       error = err instanceof Error ? err.message : String(err)
     }
@@ -297,7 +297,18 @@ export class CallbackDispatcher {
     this.scheduleAttempt(d, clock.now() + settings.callbackRetryIntervalMs)
   }
 
-  private post(url: string, body: string): Promise<{ status: number; body: string }> {
+  /** Whether a callback carries the merchant headers (a charge may go without, see settings). */
+  private signs(message: CallbackMessage): boolean {
+    return !(
+      message.kind === "subscription.charge" && this.deps.settings.chargeCallbacksWithoutHeaders
+    )
+  }
+
+  private post(
+    url: string,
+    body: string,
+    withHeaders = true,
+  ): Promise<{ status: number; body: string }> {
     const { merchantId, secret, settings } = this.deps
     const target = new URL(url)
     const transport = target.protocol === "https:" ? https : http
@@ -311,8 +322,7 @@ export class CallbackDispatcher {
           headers: {
             "Content-Type": "application/json",
             "Content-Length": Buffer.byteLength(body),
-            "X-MerchantId": merchantId,
-            "X-Secret": secret,
+            ...(withHeaders ? { "X-MerchantId": merchantId, "X-Secret": secret } : {}),
             "User-Agent": "Platega-Sandbox",
           },
         },

@@ -30,6 +30,11 @@ export interface SandboxSettings {
   callbackMaxRetries: number
   /** decimals written for `amount` in transaction callbacks (the service sends 16); 0 = plain */
   callbackAmountDecimals: number
+  /**
+   * subscription charge callbacks go out without X-MerchantId/X-Secret (the service's schema makes
+   * them optional there, and a merchant must cope with either)
+   */
+  chargeCallbacksWithoutHeaders: boolean
   /** the JSON export (streamed) answers 400 when more records match */
   jsonExportLimit: number
   /** payout fee, percent of amountRub, debited on top */
@@ -64,6 +69,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   callbackTimeoutMs: 60_000,
   callbackMaxRetries: 3,
   callbackAmountDecimals: 16,
+  chargeCallbacksWithoutHeaders: false,
   jsonExportLimit: 1_000_000,
   payoutFeePercent: 1,
   cancelErrorsAsText: true,
@@ -98,6 +104,7 @@ export const settingsPatchSchema = z
     callbackTimeoutMs: z.number().finite().positive(),
     callbackMaxRetries: z.int().min(0).max(100),
     callbackAmountDecimals: z.int().min(0).max(20),
+    chargeCallbacksWithoutHeaders: z.boolean(),
     jsonExportLimit: z.int().min(1),
     payoutFeePercent: z.number().min(0).max(100),
     cancelErrorsAsText: z.boolean(),

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { parseCallback } from "../../../lib/platega"
+import { parseCallback, type PlategaCallback } from "../../../lib/platega"
 import {
   isFinalOutcome,
   PLATEGA_CALLBACK_RECEIVED,
@@ -8,19 +8,22 @@ import {
   type PlategaModuleService,
 } from "../../../modules/platega"
 import { MAX_FIELD_LENGTH, parseStorableJson, readBody } from "./body"
+import { callerOf, UNAUTHENTICATED_KINDS } from "./caller"
 
 /**
  * THE callback URL for all three kinds of Platega callback. Answers fast (Platega waits 60 s, then
  * retries 3 times and gives up): verify, record, hand over to the event bus, 200. Any body gets a
  * 2xx or a 4xx: nothing a caller sends makes it fail.
+ *
+ * - The dashboard's probe (an empty body or `{}`) gets 200 with or without headers: it changes
+ *   nothing, and a refusal would stop the merchant from saving the URL.
+ * - Wrong X-MerchantId/X-Secret: 401, nothing recorded.
+ * - No merchant headers at all: only a subscription charge is taken (Platega's schema makes the
+ *   headers optional there), and only within the budget of Platega reads (429 past it, so Platega
+ *   delivers it again later). Its processing trusts nothing in the body but the ids to read.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const platega = req.scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
-  // Before anything else: a forged call learns nothing and changes nothing.
-  if (!(await platega.verifyCallbackHeaders(req.headers as Record<string, unknown>))) {
-    res.status(401).json({ message: "Unauthorized: X-MerchantId/X-Secret do not match" })
-    return
-  }
   let raw: string
   try {
     raw = (await readBody(req)).toString("utf8")
@@ -28,22 +31,33 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.status(413).json({ message: (e as Error).message })
     return
   }
-  if (raw.trim() === "") {
-    // The dashboard probes a new callback URL with an empty POST and needs a 200.
-    res.status(200).json({ ok: true })
-    return
-  }
-  let body: Record<string, unknown>
-  let callback
+  let body: Record<string, unknown> | undefined
+  let callback: PlategaCallback | undefined
+  let invalid: string | undefined
   try {
-    body = parseStorableJson(raw) as Record<string, unknown>
+    body = raw.trim() === "" ? {} : (parseStorableJson(raw) as Record<string, unknown>)
     callback = parseCallback(body)
   } catch (e) {
-    res.status(400).json({ message: `Invalid Platega callback: ${(e as Error).message}` })
+    invalid = (e as Error).message
+  }
+  if (callback?.kind === "probe") {
+    res.status(200).json({ ok: true })
     return
   }
-  if (callback.kind === "probe") {
-    res.status(200).json({ ok: true })
+  const caller = await callerOf(platega, req.headers as Record<string, unknown>)
+  if (caller === "forged") {
+    res.status(401).json({ message: "Unauthorized: X-MerchantId/X-Secret do not match" })
+    return
+  }
+  if (caller === "anonymous" && !(callback && UNAUTHENTICATED_KINDS.includes(callback.kind))) {
+    res.status(401).json({
+      message:
+        "Unauthorized: X-MerchantId/X-Secret are required (only a subscription charge may come without them)",
+    })
+    return
+  }
+  if (!callback || !body) {
+    res.status(400).json({ message: `Invalid Platega callback: ${invalid}` })
     return
   }
   const record =
@@ -54,7 +68,18 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.status(400).json({ message: "Invalid Platega callback: id or status too long" })
     return
   }
-  const saved = await platega.recordCallback({ ...record, body })
+  const authenticated = caller === "merchant"
+  if (!authenticated) {
+    const budget = await platega.takeUnauthenticatedBudget(record.platega_id)
+    if (!budget.allowed) {
+      res.setHeader("Retry-After", String(budget.retryAfterSeconds))
+      res.status(429).json({
+        message: `Too many callbacks without X-MerchantId/X-Secret (${budget.refusedBy === "id" ? "for this id" : "for this store"}): send it again later, or with the merchant headers`,
+      })
+      return
+    }
+  }
+  const saved = await platega.recordCallback({ ...record, body, authenticated })
   if (saved.created || !isFinalOutcome(saved.outcome)) {
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     // With the Redis event bus the job is durable and retried; the reconciliation job backs it up.

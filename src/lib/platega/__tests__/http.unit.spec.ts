@@ -353,7 +353,7 @@ describe("PlategaClient over HTTP (scripted server)", () => {
       })
     })
 
-    it("createSubscription sends only paymentMethod 6, paymentDetails and description", async () => {
+    it("createSubscription sends only paymentMethod 6, paymentDetails, description and payload", async () => {
       fake.reply({
         status: 200,
         body: {
@@ -375,6 +375,7 @@ describe("PlategaClient over HTTP (scripted server)", () => {
         paymentMethod: 6,
         paymentDetails: { amount: 299, currency: "RUB", interval: 3, intervalCount: 1 },
         description: "Box",
+        payload: "x",
       })
     })
 

@@ -24,5 +24,10 @@ export const PlategaCallbackEvent = model
     processed_at: model.dateTime().nullable(),
     session_id: model.text().nullable(),
     order_id: model.text().nullable(),
+    /**
+     * Whether it came with the merchant's X-MerchantId/X-Secret. Without them (Platega may send a
+     * subscription charge so) the body is only a hint: every fact is taken from Platega's reads.
+     */
+    authenticated: model.boolean().default(true),
   })
   .indexes([{ on: ["outcome", "created_at"] }, { on: ["platega_id"] }])

@@ -21,7 +21,6 @@ import type {
 } from "@medusajs/framework/types"
 import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
 import { intervalCode, planSchema } from "../../../modules/platega/subscription-plan"
-import { subscriptionDescription } from "../../../modules/platega/subscription-reference"
 import { recordStatus, successfulCharges } from "../../../modules/platega/subscription-status"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
@@ -54,15 +53,17 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     const { settings, currency, amount, sessionId, fill } = await this.paymentTerms(input)
     const client = await this.client()
     try {
-      // Only what Platega takes for method 6: no return address, payload or metadata.
+      // Only what Platega takes for method 6: no return address or metadata. The payload (the
+      // session id) comes back on every charge: what ties a charge to this checkout.
       const created = await client.createSubscription({
+        payload: sessionId,
         paymentDetails: {
           amount,
           currency,
           interval: intervalCode(plan.data.interval),
           intervalCount: plan.data.interval_count,
         },
-        description: subscriptionDescription(fill(settings.description), sessionId),
+        description: fill(settings.description),
       })
       const sessionData: PlategaSessionData = {
         ...data,

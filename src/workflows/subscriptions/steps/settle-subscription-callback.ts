@@ -24,6 +24,7 @@ export const settleSubscriptionCallbackStep = createStep(
           subscription_id: record.subscription_id,
           source: "callback",
           claimed_status: record.status,
+          body_trusted: record.authenticated !== false,
         }),
       )
     }

@@ -1,0 +1,87 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+
+/** Runs one SQL statement with positional `?` bindings (the module's entity manager). */
+export type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
+
+export interface BudgetLimits {
+  perMinute: number
+  perIdPerMinute: number
+}
+
+export interface BudgetDecision {
+  allowed: boolean
+  /** Seconds until the window that refused it ends (for Retry-After). */
+  retryAfterSeconds: number
+  /** Which budget refused it. */
+  refusedBy?: "store" | "id"
+}
+
+const WINDOW_MS = 60_000
+const STORE_KEY = "all"
+/** Rows of ids whose window ended this long ago are removed when a new store window opens. */
+const KEEP_MS = 10 * WINDOW_MS
+
+/**
+ * The budget of Platega reads that callbacks without merchant headers may cost. Anyone can send
+ * such a body, so each one that is acted on costs a read of Platega: without a bound a flood of
+ * bodies would become a flood of calls to Platega under the merchant's credentials.
+ *
+ * Fixed one-minute windows counted in the database (one atomic upsert per key), so every instance
+ * draws on the same budget. Checked in this order, so that a flood costs as little as possible:
+ * 1. this process already knows the store's window is spent → refused with no statement at all;
+ * 2. the id's budget (one repeated id never spends the store's budget);
+ * 3. the store's budget.
+ */
+export class UnauthenticatedBudget {
+  /** The store window this process saw spent: refusals until it ends need no database. */
+  private spentUntil = 0
+
+  constructor(
+    private readonly limits: () => BudgetLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async take(execute: Execute, plategaId: string): Promise<BudgetDecision> {
+    const now = this.now()
+    const windowStart = now - (now % WINDOW_MS)
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000))
+    const { perMinute, perIdPerMinute } = this.limits()
+    if (now < this.spentUntil || perMinute === 0 || perIdPerMinute === 0) {
+      return { allowed: false, retryAfterSeconds, refusedBy: "store" }
+    }
+    const idUsed = await count(execute, `id:${plategaId.toLowerCase()}`, windowStart)
+    if (idUsed > perIdPerMinute) return { allowed: false, retryAfterSeconds, refusedBy: "id" }
+    const storeUsed = await count(execute, STORE_KEY, windowStart)
+    if (storeUsed === 1) await prune(execute, windowStart)
+    if (storeUsed > perMinute) {
+      this.spentUntil = windowStart + WINDOW_MS
+      return { allowed: false, retryAfterSeconds, refusedBy: "store" }
+    }
+    return { allowed: true, retryAfterSeconds: 0 }
+  }
+}
+
+/** Counts one use of `key` in the window starting at `windowStart`; the count after it. */
+async function count(execute: Execute, key: string, windowStart: number): Promise<number> {
+  const start = new Date(windowStart)
+  const rows = await execute<{ used: number }>(
+    `insert into platega_reread_budget (id, key, window_start, used)
+     values (?, ?, ?, 1)
+     on conflict (key) where deleted_at is null
+     do update set
+       used = case when platega_reread_budget.window_start = excluded.window_start
+                   then platega_reread_budget.used + 1 else 1 end,
+       window_start = excluded.window_start,
+       updated_at = now()
+     returning used`,
+    [generateEntityId(undefined, "plrb"), key, start],
+  )
+  return Number(rows[0]?.used ?? Number.MAX_SAFE_INTEGER)
+}
+
+async function prune(execute: Execute, windowStart: number): Promise<void> {
+  await execute(`delete from platega_reread_budget where key <> ? and window_start < ?`, [
+    STORE_KEY,
+    new Date(windowStart - KEEP_MS),
+  ])
+}
