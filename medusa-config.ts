@@ -20,6 +20,21 @@ const plategaOptions = {
   timeoutMs: env.PLATEGA_TIMEOUT_MS,
 }
 
+// Any other Platega methods the merchant's account offers, "code:title,…": each becomes its own
+// payment provider, pp_platega-method_<code> (see README, "Every method").
+const extraMethods = (env.PLATEGA_EXTRA_METHODS ?? "3:ЕРИП,13:Криптовалюта")
+  .split(",")
+  .map((m) => m.trim())
+  .filter(Boolean)
+  .map((m) => {
+    const [code, ...title] = m.split(":")
+    return {
+      resolve: "./src/providers/platega-method",
+      id: code.trim(),
+      options: { ...plategaOptions, method: code.trim(), title: title.join(":").trim() },
+    }
+  })
+
 const WORKER_MODES = ["shared", "server", "worker"] as const
 type WorkerMode = (typeof WORKER_MODES)[number]
 const workerMode = (env.MEDUSA_WORKER_MODE || "shared") as WorkerMode
@@ -90,13 +105,19 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "./src/modules/platega",
-      options: { reconcile: { minAgeMinutes: env.PLATEGA_RECONCILE_MIN_AGE_MINUTES } },
+      options: {
+        reconcile: { minAgeMinutes: env.PLATEGA_RECONCILE_MIN_AGE_MINUTES },
+        unauthenticatedCallbacks: { perMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_MINUTE },
+      },
     },
     ...redisModules,
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        providers: [{ resolve: "./src/providers/platega", id: "platega", options: plategaOptions }],
+        providers: [
+          { resolve: "./src/providers/platega", id: "platega", options: plategaOptions },
+          ...extraMethods,
+        ],
       },
     },
   ],

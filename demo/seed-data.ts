@@ -13,6 +13,8 @@ export const ADMIN = { email: "admin@platega.local", password: "platega-demo" } 
 export const PAYMENT_PROVIDERS = [
   "pp_platega-sbp_platega",
   "pp_platega-card_platega",
+  "pp_platega-sberpay_platega",
+  "pp_platega-international-card_platega",
   "pp_platega-subscription_platega",
 ]
 

@@ -104,19 +104,32 @@ async function ensureSalesChannel(
   return created.id
 }
 
+/**
+ * The plugin's providers, and every other Platega method the store registered
+ * (pp_platega-method_<id>, see medusa-config.ts): all offered in the demo's region.
+ */
+async function paymentProviders(container: MedusaContainer): Promise<string[]> {
+  const registered = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentProviders({}, { select: ["id"], take: 100 })
+  const extra = registered.map((p) => p.id).filter((id) => id.startsWith("pp_platega-method_"))
+  return [...PAYMENT_PROVIDERS, ...extra.sort()]
+}
+
 async function ensureRegion(container: MedusaContainer, log: Log): Promise<string> {
   const regions = container.resolve(Modules.REGION)
+  const providers = await paymentProviders(container)
   const [existing] = await regions.listRegions({ name: REGION.name })
   if (existing) {
     // Keep the providers right even if the region was edited in the admin meanwhile.
     await updateRegionsWorkflow(container).run({
-      input: { selector: { id: existing.id }, update: { payment_providers: PAYMENT_PROVIDERS } },
+      input: { selector: { id: existing.id }, update: { payment_providers: providers } },
     })
     return existing.id
   }
   log(`creating region ${REGION.name} (${REGION.currency_code})`)
   const { result } = await createRegionsWorkflow(container).run({
-    input: { regions: [{ ...REGION, payment_providers: PAYMENT_PROVIDERS }] },
+    input: { regions: [{ ...REGION, payment_providers: providers }] },
   })
   return result[0].id
 }

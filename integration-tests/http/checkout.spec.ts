@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import {
@@ -39,8 +40,24 @@ medusaIntegrationTestRunner({
         expect(session.data.redirect).toMatch(/^http/)
         expect(session.data.amount).toBe("2990.50")
         const tx = await sandbox().control.getTransaction(session.data.transaction_id)
-        expect(tx).toMatchObject({ status: "PENDING", payload: session.id })
+        expect(tx).toMatchObject({ status: "PENDING", payload: session.id, orderId: cartId })
         if (provider === SBP) expect(session.data.qr).toBeTruthy()
+        // What the payer reads: the shop and what they buy, no internal id.
+        const [shop] = await getContainer().resolve(Modules.STORE).listStores({}, { take: 1 })
+        const { data: items } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "cart", fields: ["items.product_title"], filters: { id: cartId } })
+        expect(tx?.description).toBe(`${shop.name}: ${items[0].items![0]!.product_title}`)
+        expect(tx?.description).not.toMatch(/cart_|payses_/)
+        // What Platega asks of the merchant: a stable payer id (a guest's keyed hash) and a name.
+        const { data: carts } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "cart", fields: ["email"], filters: { id: cartId } })
+        expect(tx?.metadata).toEqual({
+          userId: expect.stringMatching(/^guest_[0-9a-f]{32}$/),
+          userName: "Иван Петров",
+        })
+        expect(JSON.stringify(tx?.metadata)).not.toContain(carts[0].email!.split("@")[0])
       })
 
       it("(a) shopper returns first: one order, captured, and the late callback changes nothing", async () => {
@@ -163,6 +180,39 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("every method the merchant has: its own provider and title, a payer page, one order", async () => {
+      const { data } = await api.get("/store/platega/methods", { headers: store.headers })
+      const methods = new Map<string, { method: number; title: string }>(
+        data.methods.map((m: { provider_id: string; method: number; title: string }) => [
+          m.provider_id,
+          m,
+        ]),
+      )
+      expect(methods.get(SBP)).toEqual({ provider_id: SBP, method: 2, title: "СБП" })
+      const cases: [string, number, string][] = [
+        ["pp_platega-sberpay_platega", 14, "SberPay"],
+        ["pp_platega-international-card_platega", 12, "Карта иностранного банка"],
+        // Named by the options (PLATEGA_EXTRA_METHODS in the test store), no code of their own.
+        ["pp_platega-method_3", 3, "ЕРИП"],
+        ["pp_platega-method_13", 13, "Криптовалюта"],
+      ]
+      for (const [provider, code, title] of cases) {
+        expect(methods.get(provider)).toMatchObject({ method: code, title })
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, provider)
+        const txId = session.data.transaction_id
+        expect((await sandbox().control.getTransaction(txId))?.paymentMethod).toBe(code)
+        const page = await fetch(session.data.redirect)
+        expect([provider, page.status]).toEqual([provider, 200])
+        await sandbox().control.confirm(txId)
+        expect([provider, (await completeCart(api, store, cartId)).type]).toEqual([
+          provider,
+          "order",
+        ])
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
+      }
+    })
+
     describe("refunds Platega does not carry out", () => {
       async function paidOrder(quantity = 1) {
         const cartId = await createCart(api, store, quantity)
@@ -187,8 +237,8 @@ medusaIntegrationTestRunner({
         expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
       })
 
-      it("a refund Platega does not allow is an error with its reason", async () => {
-        const { cartId, payment } = await paidOrder()
+      it("a refund Platega does not allow is an error with its reason and penalty", async () => {
+        const { cartId, payment, txId } = await paidOrder()
         await sandbox().control.setBalance("RUB", 0)
         const res = await api.post(
           `/admin/payments/${payment.id}/refund`,
@@ -196,8 +246,16 @@ medusaIntegrationTestRunner({
           { ...(await adminHeaders(getContainer())), validateStatus: () => true },
         )
         expect(res.status).toBe(400)
+        // Its reason and what it would cost (the sandbox's penalty is its 3 % commission).
         expect(res.data.message).toMatch(/does not allow refunding .*INSUFFICIENT_BALANCE/)
+        expect(res.data.message).toMatch(/penalty 89\.7\d RUB \([\d.]+ USDT\)/)
+        expect(res.data.message).toMatch(/USDT\), total to deduct [\d.]+ USDT\)/)
         expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
+        // Before any money moved: still paid, the balance untouched.
+        expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
+        expect(
+          (await sandbox().control.balances()).find((b) => b.currency === "RUB"),
+        ).toMatchObject({ amount: 0 })
       })
     })
   },

@@ -1,13 +1,34 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { guestPayerId, UNNAMED_PAYER } from "../../modules/platega"
+import { orderWords, type OrderLine } from "../../providers/platega"
 
 const PLATEGA_PROVIDER = /^pp_platega-/
 
+/** The keys this middleware sets; whatever a storefront sent under them is replaced. */
+export const SESSION_CONTEXT_KEYS = [
+  "cart_id",
+  "store_name",
+  "order_title",
+  "payer_id",
+  "payer_name",
+] as const
+
+type Name = { first_name?: string | null; last_name?: string | null } | null | undefined
+
+const fullName = (n: Name) => [n?.first_name, n?.last_name].filter(Boolean).join(" ").trim()
+
 /**
  * Before Medusa's POST /store/payment-collections/:id/payment-sessions runs: for a Platega
- * provider, adds the cart id and the store's name to the session's `data`, so the payment
- * description the payer reads names them (the provider only sees `data` and `context`). Values a
- * storefront sent under these keys are replaced.
+ * provider, adds to the session's `data` what the provider cannot see itself (it gets only `data`
+ * and `context`): the cart and the store's name and the words for what is bought (the description
+ * the payer reads), and the payer's stable id and name (Platega's `metadata`).
  */
 export async function addPlategaSessionContext(
   req: MedusaRequest,
@@ -32,16 +53,75 @@ export async function addPlategaSessionContext(
       body.data && typeof body.data === "object" && !Array.isArray(body.data)
         ? (body.data as Record<string, unknown>)
         : {}
-    const { cart_id: _c, store_name: _s, ...rest } = given
+    const rest = Object.fromEntries(
+      Object.entries(given).filter(
+        ([k]) => !(SESSION_CONTEXT_KEYS as readonly string[]).includes(k),
+      ),
+    )
     const cartId = links[0]?.cart_id as string | undefined
     const storeName = stores[0]?.name
     body.data = {
       ...rest,
       ...(cartId ? { cart_id: cartId } : {}),
       ...(storeName ? { store_name: storeName } : {}),
+      ...(cartId ? await cartContext(req, cartId) : {}),
     }
     next()
   } catch (e) {
     next(e)
+  }
+}
+
+/** What is bought, in words, and who pays. */
+async function cartContext(
+  req: MedusaRequest,
+  cartId: string,
+): Promise<{ order_title?: string; payer_id?: string; payer_name?: string }> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: [
+      "email",
+      "customer.id",
+      "customer.first_name",
+      "customer.last_name",
+      "customer.has_account",
+      "shipping_address.first_name",
+      "shipping_address.last_name",
+      "billing_address.first_name",
+      "billing_address.last_name",
+      "items.product_title",
+      "items.title",
+      "items.quantity",
+    ],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as
+    | {
+        email?: string | null
+        customer?: (Name & { id: string; has_account?: boolean }) | null
+        shipping_address?: Name
+        billing_address?: Name
+        items?: (OrderLine | null)[]
+      }
+    | undefined
+  if (!cart) return {}
+  const orderTitle = orderWords((cart.items ?? []).filter((i): i is OrderLine => !!i))
+  // Logged in: the customer id. A guest: a keyed hash of the e-mail (never the e-mail itself).
+  const auth = (req as Partial<AuthenticatedMedusaRequest>).auth_context
+  const actor = auth?.actor_type === "customer" ? auth.actor_id : undefined
+  const customerId = actor ?? (cart.customer?.has_account ? cart.customer.id : undefined)
+  const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const key = config.projectConfig.http.cookieSecret
+  const payerId =
+    customerId ?? (cart.email && key ? guestPayerId(cart.email, String(key)) : undefined)
+  const payerName =
+    fullName(cart.customer) ||
+    fullName(cart.shipping_address) ||
+    fullName(cart.billing_address) ||
+    UNNAMED_PAYER
+  return {
+    ...(orderTitle ? { order_title: orderTitle } : {}),
+    ...(payerId ? { payer_id: payerId, payer_name: payerName } : {}),
   }
 }

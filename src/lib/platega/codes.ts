@@ -253,3 +253,22 @@ export function isKnownCardStatus(status: string): status is CardStatus {
 // ---------------------------------------------------------------------------------------------
 
 export const PAYOUT_AMOUNT_RUB = { min: 1000, max: 87500 } as const
+
+// ---------------------------------------------------------------------------------------------
+// Error codes
+// ---------------------------------------------------------------------------------------------
+
+/** Error codes the service answers, with what the merchant can do about each (seen in production). */
+export const ERROR_CODE_ADVICE: Readonly<Record<string, string>> = {
+  "Auth:SIGN_1002":
+    "Platega knows no merchant with this merchant id (X-MerchantId): copy it again from Platega's dashboard, and check the base URL",
+}
+
+/**
+ * Endpoints that answer an id the service does not know with 400 instead of 404 (the host-to-host
+ * read), and what that 400 means.
+ */
+export const NOT_FOUND_AS_400: Readonly<Record<string, string>> = {
+  "GET /h2h/{id}":
+    "Platega does not know this transaction (the host-to-host read answers an unknown id with 400)",
+}

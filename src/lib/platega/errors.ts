@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http"
 import { inspect } from "node:util"
+import { ERROR_CODE_ADVICE, NOT_FOUND_AS_400 } from "./codes"
 import { redact } from "./redact"
 
 /**
@@ -251,6 +252,13 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505)
 }
 
+/** What the merchant can do about an answer, when its code or endpoint says more than its text. */
+function adviceFor(status: number, endpoint: string, code: string | undefined): string | undefined {
+  if (code && Object.hasOwn(ERROR_CODE_ADVICE, code)) return ERROR_CODE_ADVICE[code]
+  if (status === 400 && Object.hasOwn(NOT_FOUND_AS_400, endpoint)) return NOT_FOUND_AS_400[endpoint]
+  return undefined
+}
+
 /** Builds the error for a non-2xx answer, whatever its body: new, old, problem-details, text, HTML, empty. */
 export function errorFromResponse(res: ErrorResponse): PlategaError {
   const secrets = res.secrets ?? []
@@ -262,7 +270,8 @@ export function errorFromResponse(res: ErrorResponse): PlategaError {
   const code = clean(parsed.code)
   const traceId = clean(parsed.traceId)
   const kind = res.kind ?? "http"
-  const head = `Platega ${res.status}${code ? ` ${code}` : ""}: ${message}`
+  const advice = adviceFor(res.status, res.endpoint, code)
+  const head = `Platega ${res.status}${code ? ` ${code}` : ""}: ${message}${advice ? ` — ${advice}` : ""}`
   const fieldErrors = parsed.fieldErrors.map((f) => ({
     key: clean(f.key) ?? "",
     message: clean(f.message) ?? "",

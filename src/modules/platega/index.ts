@@ -25,6 +25,7 @@ export type { StoredSettings } from "./service"
 export * from "./subscription-plan"
 export * from "./subscription-status"
 export * from "./subscription-reference"
+export * from "./payer"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
   PlategaNotConfiguredError,

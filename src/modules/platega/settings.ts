@@ -61,7 +61,15 @@ export function isSecretField(field: string): field is SecretField {
 }
 
 /** Placeholders the payment description (and the return addresses) may use. */
-export const DESCRIPTION_TOKENS = ["store", "cart_id", "amount", "currency", "session_id"] as const
+export const DESCRIPTION_TOKENS = [
+  "store",
+  "order",
+  "plan",
+  "cart_id",
+  "amount",
+  "currency",
+  "session_id",
+] as const
 
 /** One call of a connection test, as the admin sees it (and as it is kept). */
 export interface ConnectionCallRecord {

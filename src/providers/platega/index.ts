@@ -1,9 +1,19 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { PlategaCardService } from "./services/card"
+import { PlategaInternationalCardService } from "./services/international-card"
+import { PlategaMethodService } from "./services/method"
+import { PlategaSberPayService } from "./services/sberpay"
 import { PlategaSbpService } from "./services/sbp"
 import { PlategaSubscriptionService } from "./services/subscription"
 
-export { PlategaSbpService, PlategaCardService, PlategaSubscriptionService }
+export {
+  PlategaSbpService,
+  PlategaCardService,
+  PlategaSberPayService,
+  PlategaInternationalCardService,
+  PlategaMethodService,
+  PlategaSubscriptionService,
+}
 export { plategaOptionsSchema, type PlategaOptionsInput } from "./options"
 /**
  * The providers' public face for the rest of the plugin:
@@ -22,6 +32,7 @@ export {
 } from "./core/status"
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
+export { orderWords, planWords, type OrderLine } from "./core/order-words"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */
@@ -30,5 +41,11 @@ export function isSubscriptionProvider(providerId: string | null | undefined): b
 }
 
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [PlategaSbpService, PlategaCardService, PlategaSubscriptionService],
+  services: [
+    PlategaSbpService,
+    PlategaCardService,
+    PlategaSberPayService,
+    PlategaInternationalCardService,
+    PlategaSubscriptionService,
+  ],
 })

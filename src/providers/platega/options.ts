@@ -1,8 +1,11 @@
 import { z } from "zod"
 
 export const DEFAULT_BASE_URL = "https://app.platega.io"
-/** What the payer reads on Platega's page: the store and the cart (Platega's pages are Russian). */
-export const DEFAULT_DESCRIPTION = "{store}: оплата заказа, корзина {cart_id}"
+/**
+ * What the payer reads on Platega's page and in their bank app: the shop and what they bought
+ * (Platega's pages are Russian), for a subscription how often it is charged. No internal id.
+ */
+export const DEFAULT_DESCRIPTION = "{store}: {order}, {plan}"
 
 const url = (name: string) =>
   z.url({ protocol: /^https?$/, error: `\`${name}\` must be an http(s) URL` })

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto"
-import { authError } from "./errors"
+import { authError, merchantNotFoundError } from "./errors"
 
 // Merchant headers (X-MerchantId + X-Secret). Both values are compared as SHA-256 digests with
 // timingSafeEqual: equal-length inputs, so neither the content nor the length of the secret leaks
@@ -26,6 +26,8 @@ export class MerchantAuth {
     // Both comparisons always run, so a wrong id and a wrong secret take the same time.
     const idOk = timingSafeEqual(digest(merchantHeader.trim().toLowerCase()), this.merchantDigest)
     const secretOk = timingSafeEqual(digest(secretHeader), this.secretDigest)
-    if (!(idOk && secretOk)) throw authError()
+    // Like the service: an unknown merchant id is told apart from a wrong secret.
+    if (!idOk) throw merchantNotFoundError()
+    if (!secretOk) throw authError()
   }
 }

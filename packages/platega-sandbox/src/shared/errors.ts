@@ -51,6 +51,11 @@ export function authError(message = "Merchant secret key is not correct."): ApiE
   return new ApiError(401, "Auth:SIGN_1001", 4002, message)
 }
 
+/** The service's answer to an X-MerchantId it does not know (seen in production). */
+export function merchantNotFoundError(): ApiError {
+  return new ApiError(401, "Auth:SIGN_1002", 4002, "Merchant not found.")
+}
+
 export function validationError(data: FieldError[], message = VALIDATION_MESSAGE): ApiError {
   return new ApiError(400, "Common:VAL_0001", 4001, message, data)
 }

@@ -68,7 +68,13 @@ export function transactionRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   app.get<IdParams>("/h2h/:id", auth, async (req) => {
     if (!ctx.settings.h2hEnabled)
       throw forbidden("Host-to-host QR is not enabled for this merchant.")
-    const i = findTransaction(ctx, req.params.id)
+    const i = ctx.txs.indexOf(req.params.id.toLowerCase())
+    // The service answers an unknown id here with 400, not 404 (seen in production).
+    if (i < 0) {
+      throw new ApiError(400, "Common:VAL_0001", 4001, "Transaction not found.", [
+        { key: "id", message: `transaction ${req.params.id} was not found` },
+      ])
+    }
     if (ctx.txs.method[i] !== 2) {
       throw new ApiError(
         400,

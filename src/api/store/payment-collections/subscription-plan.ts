@@ -6,12 +6,15 @@ import {
   cartSubscriptionPlan,
 } from "../../../workflows/subscriptions/cart-plan"
 
+import { SESSION_CONTEXT_KEYS } from "../payment-session-context"
+
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
 /**
  * Before a subscription payment session is created: the cart must hold variants of one plan, and
  * that plan (read here, never taken from the storefront) is what the provider subscribes to. The
- * storefront may pass only its return addresses.
+ * storefront may pass only its return addresses; what addPlategaSessionContext added (just before)
+ * stays.
  */
 export async function subscriptionPlanForSession(
   req: MedusaRequest,
@@ -32,9 +35,11 @@ export async function subscriptionPlanForSession(
     }
     const plan = await cartSubscriptionPlan(req.scope, cartId)
     const given = body.data ?? {}
-    const keep = (key: "return_url" | "failed_url") =>
-      typeof given[key] === "string" ? { [key]: given[key] } : {}
-    req.body = { ...body, data: { ...keep("return_url"), ...keep("failed_url"), plan } }
+    const kept = ["return_url", "failed_url", ...SESSION_CONTEXT_KEYS]
+    const data = Object.fromEntries(
+      kept.filter((k) => typeof given[k] === "string").map((k) => [k, given[k]]),
+    )
+    req.body = { ...body, data: { ...data, plan } }
     next()
   } catch (e) {
     next(e)

@@ -141,6 +141,24 @@ describe("PlategaClient ↔ sandbox", () => {
     })
   })
 
+  describe("errors seen in production", () => {
+    it("an unknown merchant id is Auth:SIGN_1002, with what to do", async () => {
+      const e = await failure(
+        make({ merchantId: "00000000-0000-4000-8000-000000000000" }).getBalances(),
+      )
+      expect(e).toMatchObject({ kind: "http", httpStatus: 401, code: "Auth:SIGN_1002" })
+      expect(e.message).toMatch(
+        /Merchant not found\. — Platega knows no merchant with this merchant id/,
+      )
+    })
+
+    it("the host-to-host read's 400 for an unknown transaction says so", async () => {
+      const e = await failure(make().getH2hQr("00000000-0000-4000-8000-000000000000"))
+      expect(e).toMatchObject({ httpStatus: 400, endpoint: "GET /h2h/{id}" })
+      expect(e.message).toMatch(/Platega does not know this transaction/)
+    })
+  })
+
   describe("one-off payments", () => {
     it.each([2, 11])(
       "method %i: create → PENDING, read back, confirm → CONFIRMED + callback",

@@ -2,6 +2,8 @@ import { fillDescription, fillUrl, type TemplateTokens } from "../core/descripti
 
 const tokens: TemplateTokens = {
   store: "Самовар & Co",
+  order: "Кофе в зёрнах ×2",
+  plan: "",
   cart_id: "cart_01ABC",
   amount: "2990.50",
   currency: "RUB",

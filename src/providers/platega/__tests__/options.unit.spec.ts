@@ -9,7 +9,7 @@ describe("provider options", () => {
       baseUrl: DEFAULT_BASE_URL,
       currencies: ["RUB"],
       timeoutMs: 15_000,
-      description: "{store}: оплата заказа, корзина {cart_id}",
+      description: "{store}: {order}, {plan}",
     })
   })
 

@@ -99,8 +99,9 @@ describe("initiatePayment", () => {
     const err = await broken
       .initiatePayment({ amount: 10, currency_code: "rub", data: { session_id: "payses_4" } })
       .catch((e: Error) => e)
+    // A merchant id Platega does not know: its own code, and what to do about it.
     expect((err as Error).message).toMatch(
-      /401 Auth:SIGN_1001: Merchant secret key is not correct.*traceId/,
+      /401 Auth:SIGN_1002: Merchant not found\. — Platega knows no merchant with this merchant id .*traceId/,
     )
     expect((err as Error).message).not.toContain("wrong")
   })

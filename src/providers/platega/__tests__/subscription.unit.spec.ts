@@ -28,7 +28,12 @@ function subscribe(amount = "1490", plan: unknown = MONTHLY) {
   return provider.initiatePayment({
     amount,
     currency_code: "rub",
-    data: { session_id: "payses_01TESTSESSION0000000000", plan },
+    data: {
+      session_id: "payses_01TESTSESSION0000000000",
+      plan,
+      store_name: "Зерно",
+      order_title: "Кофе по подписке",
+    },
   })
 }
 
@@ -36,7 +41,7 @@ const status = (data: Record<string, unknown> | undefined) =>
   provider.authorizePayment({ data: data ?? {} })
 
 describe("the checkout's subscription", () => {
-  it("creates a method-6 subscription with the plan, and the session id in its description", async () => {
+  it("creates a method-6 subscription with the plan, the session id as payload, and words for the payer", async () => {
     const out = await subscribe()
     expect(out.status).toBe(PaymentSessionStatus.PENDING)
     expect(out.data).toMatchObject({
@@ -54,9 +59,9 @@ describe("the checkout's subscription", () => {
       intervalUnitCode: 3,
       intervalCount: 1,
       amount: 1490,
-      payload: null,
-      // Platega takes no payload for method 6: the session id travels in the description.
-      description: expect.stringContaining("payses_01TESTSESSION0000000000"),
+      // Platega repeats the payload on every charge: what ties a charge to this checkout.
+      payload: "payses_01TESTSESSION0000000000",
+      description: "Зерно: Кофе по подписке, раз в месяц",
     })
   })
 

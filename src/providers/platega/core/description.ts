@@ -1,6 +1,10 @@
 /** The values a description or return-address template may name (see DESCRIPTION_TOKENS). */
 export interface TemplateTokens {
   store: string
+  /** What is bought, in words (the cart's items). */
+  order: string
+  /** How often a subscription is charged, in words ("раз в месяц"); empty for a one-off payment. */
+  plan: string
   cart_id: string
   amount: string
   currency: string

@@ -38,6 +38,9 @@ import {
 } from "../../../lib/platega"
 import type { PlategaAccess } from "../../../modules/platega/access"
 import { providerAccess } from "../access"
+import { planWords } from "./order-words"
+import { payerMetadata } from "./payer-metadata"
+import { cancelRefusal } from "./refusal"
 import { givenOptionKeys, parsePlategaOptions, type PlategaOptions } from "../options"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
@@ -45,7 +48,8 @@ import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
-type Cradle = { logger?: Logger } & Record<string, unknown>
+export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
+type Cradle = PlategaCradle
 
 interface PaymentSessionLookup {
   retrieve(
@@ -113,6 +117,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const sessionId = data.session_id ?? ""
     const tokens = {
       store: data.store_name ?? "",
+      // Never empty: Platega needs a description, and a payer should read what it is for.
+      order: data.order_title || "оплата заказа",
+      plan: planWords(data.plan as { interval?: string; interval_count?: number } | undefined),
       // A session made outside the store API (no cart) still gets a reference.
       cart_id: data.cart_id ?? sessionId,
       amount: toDecimalString(input.amount, currency),
@@ -133,9 +140,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         "Platega needs a return address: pass data.return_url when creating the payment session, or set the `returnUrl` option",
       )
     }
-    const customer = input.context?.customer
-    const userName =
-      [customer?.first_name, customer?.last_name].filter(Boolean).join(" ") || customer?.email
+    const metadata = payerMetadata(input.context?.customer, data)
     const client = await this.client()
     try {
       const created = await client.createTransaction({
@@ -145,9 +150,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         return: fillUrl(returnUrl, tokens),
         failedUrl: fillUrl(failedUrl, tokens),
         payload: sessionId,
-        ...(customer
-          ? { metadata: { userId: customer.id, ...(userName ? { userName } : {}) } }
-          : {}),
+        // The store's reference for the order to be: its cart (the order has no number yet).
+        orderId: data.cart_id || sessionId,
+        ...(metadata ? { metadata } : {}),
       })
       const qr =
         this.methodCode === PAYMENT_METHODS.SBP_QR.code
@@ -325,10 +330,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   ): Promise<CancelTransactionResult> {
     const check = await client.getCancelSupported(id)
     if (!check.supported) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Platega does not allow ${verb === "refund" ? "refunding" : "cancelling"} transaction ${id}${check.blockReason ? `: ${check.blockReason}` : ""}`,
-      )
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, cancelRefusal(verb, id, check))
     }
     const result = await client.cancelTransaction(id)
     if (!result.accepted) {

@@ -12,6 +12,11 @@ export const sessionDataSchema = z.looseObject({
    */
   cart_id: z.string().optional(),
   store_name: z.string().optional(),
+  /** What is bought, in words, for the description (added by the same middleware). */
+  order_title: z.string().optional(),
+  /** Platega's metadata.userId / userName for a shopper without a Medusa customer in context. */
+  payer_id: z.string().optional(),
+  payer_name: z.string().optional(),
   /** Storefront-supplied return addresses (override the provider options). */
   return_url: z.string().optional(),
   failed_url: z.string().optional(),

@@ -173,12 +173,19 @@ describe("sandbox: transactions API", () => {
 
     it.each([
       ["a wrong secret", { "X-Secret": "nope" }],
-      ["a wrong merchant id", { "X-MerchantId": "00000000-0000-4000-8000-000000000000" }],
       ["a secret with a different length", { "X-Secret": "sandbox-secret-and-more" }],
     ])("answers 401 for %s", async (_name, headers) => {
       const res = await api(sandbox, "POST", "/transaction/process", paymentBody(), headers)
       expect(res.status).toBe(401)
       expect(res.body).toEqual(expected401)
+    })
+
+    it("answers an unknown merchant id with 401 Auth:SIGN_1002, as the service does", async () => {
+      const res = await api(sandbox, "POST", "/transaction/process", paymentBody(), {
+        "X-MerchantId": "00000000-0000-4000-8000-000000000000",
+      })
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ code: "Auth:SIGN_1002", message: "Merchant not found." })
     })
 
     it("answers 401 without headers on every merchant route", async () => {
@@ -302,6 +309,10 @@ describe("sandbox: transactions API", () => {
     it("refuses card payments and disabled merchants", async () => {
       const card = await createPayment(sandbox, { paymentMethod: 11 })
       expect((await api(sandbox, "GET", `/h2h/${card.transactionId}`)).status).toBe(400)
+      // An unknown id is a 400 here, not a 404 (as the service answers it).
+      expect((await api(sandbox, "GET", `/h2h/00000000-0000-4000-8000-000000000000`)).status).toBe(
+        400,
+      )
       await sandbox.control.configure({ h2hEnabled: false })
       try {
         const sbp = await createPayment(sandbox)

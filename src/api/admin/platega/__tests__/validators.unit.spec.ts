@@ -58,7 +58,7 @@ describe("settings patch", () => {
     [{ currencies: [] }, /`currencies` needs at least one/],
     [{ export_time_zone: "Europe/Atlantis" }, /`export_time_zone`: "Europe\/Atlantis"/],
     [{ description: "Paid {order_id}" }, /`description`: unknown placeholder \{order_id\}/],
-    [{ return_url: "https://shop.example/?o={order}" }, /`return_url`: unknown placeholder/],
+    [{ return_url: "https://shop.example/?o={order_no}" }, /`return_url`: unknown placeholder/],
     [{ failed_url: "javascript:alert(1)" }, /`failed_url` must be an http\(s\) address/],
     [{ csv_separator: "::" }, /`csv_separator` must be one of/],
     [{ reconcile_min_age_minutes: 2.5 }, /whole number/],
