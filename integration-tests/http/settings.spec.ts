@@ -93,6 +93,29 @@ medusaIntegrationTestRunner({
       expect(s.encryption).toMatchObject({ configured: true, env: "PLATEGA_ENCRYPTION_KEY" })
       expect(s.callback.url).toBe(`${http.defaults.baseURL}/hooks/platega`)
       expect(s.callback.reachable).toBe(false)
+
+      // Platega takes only a public https address with a trusted certificate: this one is not.
+      const check = await http.get("/admin/platega/settings/callback-check", headers)
+      expect(check.data).toEqual({
+        url: `${http.defaults.baseURL}/hooks/platega`,
+        check: { qualifies: false, problems: ["not_https", "private_host"] },
+      })
+      // Behind a proxy, the forwarded address is the one checked.
+      const forwarded = await http.get("/admin/platega/settings/callback-check", {
+        headers: {
+          ...headers.headers,
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "10.0.0.7",
+        },
+      })
+      expect(forwarded.data).toEqual({
+        url: "https://10.0.0.7/hooks/platega",
+        check: { qualifies: false, problems: ["private_host"] },
+      })
+      const anonymous = await http.get("/admin/platega/settings/callback-check", {
+        validateStatus: () => true,
+      })
+      expect(anonymous.status).toBe(401)
     })
 
     it.each([
@@ -154,6 +177,21 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ call: "payout_key", outcome: "skipped" }),
       ])
       expect(JSON.stringify(wrong.data)).not.toContain("certainly-not-the-secret")
+
+      // A merchant id Platega does not know: its own code, and what to do about it.
+      const unknown = await post("/admin/platega/settings/test", {
+        ...values,
+        merchant_id: "00000000-0000-4000-8000-000000000000",
+        secret: SECOND.secret,
+      })
+      expect(unknown.data.test.calls[0]).toMatchObject({
+        outcome: "wrong_credentials",
+        http_status: 401,
+        code: "Auth:SIGN_1002",
+        message: expect.stringMatching(
+          /Merchant not found.*copy it again from Platega's dashboard/,
+        ),
+      })
 
       const right = await post("/admin/platega/settings/test", { ...values, secret: SECOND.secret })
       expect(right.status).toBe(200)
@@ -264,7 +302,7 @@ medusaIntegrationTestRunner({
       expect(outcome.payments[0].captured_at).toBeTruthy()
     })
 
-    it("the default description names store and cart; a storefront cannot forge them", async () => {
+    it("the default description names the store and what is bought; a storefront cannot forge them", async () => {
       const cartId = await createCart(api, store)
       const { headers: storeHeaders } = store
       const {
@@ -284,15 +322,22 @@ medusaIntegrationTestRunner({
             return_url: "http://localhost:8000/return",
             store_name: "Evil Corp",
             cart_id: "cart_forged",
+            order_title: "Nothing",
+            payer_id: "someone-else",
           },
         },
         { headers: storeHeaders },
       )
       const session = updated.payment_sessions[0]
-      expect(session.data).toMatchObject({ cart_id: cartId, store_name: "Platega Demo Shop" })
-      // The provider options' merchant (sandbox A) and the default description.
+      expect(session.data).toMatchObject({
+        cart_id: cartId,
+        store_name: "Platega Demo Shop",
+        order_title: "Блокнот «Берёза»",
+        payer_id: expect.stringMatching(/^guest_/),
+      })
+      // The provider options' merchant (sandbox A) and the default description: no internal id.
       const tx = await sandbox().control.getTransaction(session.data.transaction_id)
-      expect(tx!.description).toBe(`Platega Demo Shop: оплата заказа, корзина ${cartId}`)
+      expect(tx!.description).toBe("Platega Demo Shop: Блокнот «Берёза»")
     })
 
     it("clearing the credentials returns to the provider options", async () => {

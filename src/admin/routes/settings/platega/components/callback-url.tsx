@@ -1,6 +1,7 @@
-import { Alert, Container, Copy, Heading, Text } from "@medusajs/ui"
+import { Container, Copy, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { PlategaSettings } from "../api"
+import { CallbackCheckStatus } from "./callback-check"
 
 /** The one address to paste into Platega's dashboard, and what Platega does with it. */
 export const CallbackUrl = ({ callback }: { callback: PlategaSettings["callback"] }) => {
@@ -27,14 +28,7 @@ export const CallbackUrl = ({ callback }: { callback: PlategaSettings["callback"
             </li>
           ))}
         </ul>
-        {!callback.reachable && (
-          <Alert variant="warning" data-testid="platega-callback-local">
-            {t("platega_settings.callback.local")}
-          </Alert>
-        )}
-        {callback.reachable && !callback.https && (
-          <Alert variant="warning">{t("platega_settings.callback.notHttps")}</Alert>
-        )}
+        <CallbackCheckStatus />
       </div>
     </Container>
   )
