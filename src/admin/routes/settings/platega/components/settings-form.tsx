@@ -19,7 +19,8 @@ const SEPARATORS = [
   { value: "|", key: "pipe" },
 ]
 
-const TOKENS = "{store}, {cart_id}, {amount}, {currency}, {session_id}"
+// As DESCRIPTION_TOKENS (modules/platega/settings.ts); the admin bundle takes no server code.
+const TOKENS = "{store}, {order}, {plan}, {cart_id}, {amount}, {currency}, {session_id}"
 
 const isSecret = (f: SettingField): f is SecretField => f === "secret" || f === "payout_key"
 
