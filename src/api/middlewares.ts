@@ -30,8 +30,8 @@ import { subscriptionPlanForSession } from "./store/payment-collections/subscrip
 export default defineMiddlewares({
   routes: [
     {
-      // The callback route reads its own body, after checking the headers: a forged call gets 401
-      // whatever it sends, and an unparsable one from Platega gets a 400 from our own parser.
+      // The callback route reads its own body (bounded, NUL-safe): the probe gets 200 whatever its
+      // headers, a forged call 401, and an unparsable one from Platega a 400 from our own parser.
       matcher: "/hooks/platega",
       method: ["POST"],
       bodyParser: false,
