@@ -1,7 +1,7 @@
 import type { z } from "zod"
 import { SUBSCRIPTION_METHOD_CODE } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
-import { parseExportRecords } from "./export-records"
+import { parseExportRecords } from "./export-rows"
 import { PlategaHttp, type HttpMethod, type RequestSpec } from "./http"
 import { type ResolvedOptions, resolveOptions } from "./options"
 import {
@@ -29,7 +29,7 @@ import {
   TransactionStatusSchema,
   UUID_RE,
 } from "./schemas"
-import { PlategaStreams, type OpenedStream } from "./stream"
+import type { OpenedStream } from "./streamed-body"
 import type {
   Balance,
   CancelSubscriptionResult,
@@ -76,14 +76,12 @@ export class PlategaClient {
   readonly baseUrl: string
   private readonly opts: ResolvedOptions
   private readonly http: PlategaHttp
-  private readonly streams: PlategaStreams
 
   constructor(options: PlategaClientOptions) {
     this.opts = resolveOptions(options)
     this.merchantId = this.opts.merchantId
     this.baseUrl = this.opts.baseUrl
     this.http = new PlategaHttp(this.opts)
-    this.streams = new PlategaStreams(this.opts)
   }
 
   // ---- payments --------------------------------------------------------------------------
@@ -180,7 +178,7 @@ export class PlategaClient {
     const template = "/transaction/export/json"
     const endpoint = `POST ${template}`
     const body = this.validate(ExportRequestSchema, filter, endpoint)
-    const opened = await this.streams.open({
+    const opened = await this.http.open({
       method: "POST",
       endpoint,
       url: new URL(`${this.baseUrl}${template}`),
@@ -215,12 +213,12 @@ export class PlategaClient {
         message: "Platega export file: the link is not an http(s) URL",
       })
     }
-    return this.streams.open({
+    return this.http.open({
       method: "GET",
       endpoint,
       url: target,
       accept: "*/*",
-      credentials: this.streams.isPlategaOrigin(target),
+      credentials: this.http.isPlategaOrigin(target),
       signal: options.signal,
     })
   }

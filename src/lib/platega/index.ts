@@ -1,6 +1,6 @@
 export { PlategaClient } from "./client"
-export { parseExportRecords, plainDecimal } from "./export-records"
-export type { OpenedStream } from "./stream"
+export { parseExportRecords, plainDecimal } from "./export-rows"
+export type { OpenedStream } from "./streamed-body"
 export { parseCallback } from "./callbacks"
 export {
   PlategaError,

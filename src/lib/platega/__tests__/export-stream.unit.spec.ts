@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib"
 import { startSandbox } from "platega-sandbox"
 import { PlategaClient } from "../client"
 import { PlategaError } from "../errors"
-import { parseExportRecords, plainDecimal } from "../export-records"
+import { parseExportRecords, plainDecimal } from "../export-rows"
 import type { ExportRow } from "../types"
 import { FakeServer } from "./support/fake-server"
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream"
 import fc from "fast-check"
-import { JsonArrayError, jsonArrayElements, numberTexts } from "../json-array-elements"
+import { JsonArrayError, jsonArrayElements } from "../json-array"
 
 /** Feeds text in chunks of `size` bytes, so quotes, escapes, numbers and UTF-8 sequences split. */
 function chunked(text: string, size: number): AsyncIterable<Buffer> {
@@ -28,8 +28,8 @@ async function failure(text: string, size = 3): Promise<string> {
 
 const SIZES = [1, 2, 3, 5, 8, 64, 4096]
 
-describe("jsonArrayElements", () => {
-  it("yields what JSON.parse gives, but for an object's top-level numbers, kept as sent", async () => {
+describe("jsonArrayElements (@streamparser/json, numbers as text)", () => {
+  it("yields what JSON.parse gives, but for numbers, kept as the text sent", async () => {
     const body = ` [
       {"amount": 1500.10, "key\\"s": -0.5e+3, "nested": {"amount": 2.50, "list": [1.0, "]"]}},
       {"text": "a \\\\\\" } ] , { [ \\\\", "ru": "Заказ №1 — ✓", "n": null, "t": true},
@@ -37,11 +37,11 @@ describe("jsonArrayElements", () => {
     ] `
     for (const size of SIZES) {
       expect(await elements(body, size)).toEqual([
-        { amount: "1500.10", 'key"s': "-0.5e+3", nested: { amount: 2.5, list: [1, "]"] } },
+        { amount: "1500.10", 'key"s': "-0.5e+3", nested: { amount: "2.50", list: ["1.0", "]"] } },
         { text: 'a \\" } ] , { [ \\', ru: "Заказ №1 — ✓", n: null, t: true },
         "a string",
-        12.5,
-        [1, { x: 2 }],
+        "12.50",
+        ["1", { x: "2" }],
         null,
       ])
     }
@@ -87,18 +87,19 @@ describe("jsonArrayElements", () => {
     for await (const batch of jsonArrayElements(Readable.from(['[{"a":0.1', "0}, 2]"]))) {
       out.push(...batch)
     }
-    expect(out).toEqual([{ a: "0.10" }, 2])
+    expect(out).toEqual([{ a: "0.10" }, "2"])
   })
 
   it("any array of JSON values, split anywhere, gives what JSON.parse gives", async () => {
-    // Top-level numbers of objects come back as their text, which for JSON.stringify's output is
-    // String(number).
+    // Numbers come back as their text, which for JSON.stringify's output is String(number).
     const expected = (value: unknown): unknown =>
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? Object.fromEntries(
-            Object.entries(value).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]),
-          )
-        : value
+      typeof value === "number"
+        ? String(value)
+        : Array.isArray(value)
+          ? value.map(expected)
+          : typeof value === "object" && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expected(v)]))
+            : value
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.jsonValue({ maxDepth: 3 })),
@@ -112,12 +113,5 @@ describe("jsonArrayElements", () => {
       ),
       { numRuns: 300 },
     )
-  })
-})
-
-describe("numberTexts", () => {
-  it("finds the top-level numbers by key, as written; the last of a repeated key", () => {
-    const text = '{"a":1.50,"b":"2.5","c":{"d":3.0},"e":[4.0],"f":-1e-7,"a":2.00,"\\u0067":7}'
-    expect(Object.fromEntries(numberTexts(text))).toEqual({ a: "2.00", f: "-1e-7", g: "7" })
   })
 })

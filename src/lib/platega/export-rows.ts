@@ -1,13 +1,12 @@
 import { paymentMethodName } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
-import { JsonArrayError, jsonArrayElements, type ArrayFailure } from "./json-array-elements"
+import { JsonArrayError, jsonArrayElements, type ArrayFailure } from "./json-array"
 import { ExportRowSchema } from "./schemas"
 import type { ExportRow } from "./types"
 
 /**
  * The JSON export read as a stream: one record at a time, whatever the size of the answer
- * (json-array-elements.ts finds each record in the bytes as they arrive; nothing holds the whole
- * array).
+ * (json-array.ts reads each record from the bytes as they arrive; nothing holds the whole array).
  *
  * Numbers are kept as the text the service sent, so amounts stay exact decimals: "1500.10" is
  * never turned into a float and back.
