@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import { pipeline } from "node:stream/promises"
 import { PlategaClient } from "../src/lib/platega"
-import { resolveOptions } from "../src/lib/platega/options"
+import { resolveOptions } from "../src/lib/platega/client-options"
 import { PlategaHttp } from "../src/lib/platega/http"
 import { writeExport, type ExportFormat } from "../src/workflows/exports/format"
 
@@ -18,7 +18,7 @@ const options = {
   baseUrl: env.BENCH_BASE_URL!,
   merchantId: env.BENCH_MERCHANT_ID!,
   secret: env.BENCH_SECRET!,
-  timeoutMs: 600_000,
+  timeoutMs: 120_000,
 }
 const filter = { from: env.BENCH_FROM!, to: env.BENCH_TO!, timeZoneId: "Europe/Moscow" }
 const MB = 1024 * 1024

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_METHOD_CODE } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
 import { parseExportRecords } from "./export-rows"
 import { PlategaHttp, type HttpMethod, type RequestSpec } from "./http"
-import { type ResolvedOptions, resolveOptions } from "./options"
+import { type ResolvedOptions, resolveOptions } from "./client-options"
 import {
   BalancesSchema,
   CancelSubscriptionResponseSchema,

@@ -14,7 +14,7 @@ import {
   type ExchangeContext,
   type Failure,
 } from "./http-failures"
-import type { ResolvedOptions } from "./options"
+import type { ResolvedOptions } from "./client-options"
 import { redact } from "./redact"
 import { streamedBody, type OpenedStream } from "./streamed-body"
 

@@ -25,7 +25,7 @@ export {
 export { amountsEqual, hasAtMostTwoDecimals, parseDecimal, toMinorUnits } from "./amount"
 export * from "./codes"
 export * as schemas from "./schemas"
-export { DEFAULT_BASE_URL } from "./options"
+export { DEFAULT_BASE_URL, MAX_TIMEOUT_MS } from "./defaults"
 export type * from "./types"
 export { cardFingerprint } from "./card-fingerprint"
 export {

@@ -20,13 +20,21 @@ export type {
   SealedSettingsPatch,
   SettingsPatch,
 } from "./settings"
-export { DESCRIPTION_TOKENS, SETTING_FIELDS } from "./settings"
-export type { StoredSettings } from "./service"
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_DESCRIPTION,
+  DESCRIPTION_TOKENS,
+  SETTING_FIELDS,
+  type StoredSettings,
+} from "./settings"
+export * from "./plugin-options"
 export * from "./subscription-plan"
 export * from "./subscription-status"
 export * from "./subscription-reference"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
+  PlategaAccess,
+  type PlategaAccessInit,
   PlategaNotConfiguredError,
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,

@@ -9,7 +9,7 @@ import {
   MedusaService,
 } from "@medusajs/framework/utils"
 import { PlategaClient, type ConnectionCall } from "../../lib/platega"
-import { givenOptionKeys, parsePlategaOptions } from "../../providers/platega/options"
+import { givenOptionKeys, parsePlategaOptions } from "./plugin-options"
 import {
   ENCRYPTION_KEY_ENV,
   EncryptionKeyError,
@@ -31,12 +31,14 @@ import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { PlategaSubscription } from "./models/subscription"
 import { PlategaSubscriptionCharge } from "./models/subscription-charge"
-import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./options"
+import { parsePlategaModuleOptions, type PlategaModuleOptions } from "./plugin-options"
 import {
   isSecretField,
   last4,
   SECRET_FIELDS,
   SETTING_FIELDS,
+  STORED_COLUMNS,
+  type StoredSettings,
   type AdminSettingsView,
   type ConnectionCallRecord,
   type ConnectionTestOverrides,
@@ -81,35 +83,6 @@ export interface JobTickClaim {
   status: "running" | "skipped"
   detail?: string
   instance: string
-}
-
-/** The settings row's stored columns: ciphertexts, never plaintext secrets. */
-const STORED_COLUMNS = [
-  "merchant_id",
-  "secret_ciphertext",
-  "secret_last4",
-  "payout_key_ciphertext",
-  "payout_key_last4",
-  "base_url",
-  "hmac_scheme",
-  "sign_path_with_query",
-  "currencies",
-  "description",
-  "return_url",
-  "failed_url",
-  "reconcile_min_age_minutes",
-  "export_time_zone",
-  "csv_separator",
-] as const
-
-export type StoredSettings = {
-  [C in (typeof STORED_COLUMNS)[number]]: C extends "sign_path_with_query"
-    ? boolean | null
-    : C extends "currencies"
-      ? string[] | null
-      : C extends "reconcile_min_age_minutes"
-        ? number | null
-        : string | null
 }
 
 type StoredRow = StoredSettings & { last_test?: unknown; updated_at?: Date | null }

@@ -4,7 +4,7 @@ import { PlategaSbpService } from "./services/sbp"
 import { PlategaSubscriptionService } from "./services/subscription"
 
 export { PlategaSbpService, PlategaCardService, PlategaSubscriptionService }
-export { plategaOptionsSchema, type PlategaOptionsInput } from "./options"
+export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/platega"
 /**
  * The providers' public face for the rest of the plugin:
  * - `decideTransactionWebhook`: the one pure decision from Platega's answer to Medusa's payment

@@ -36,9 +36,13 @@ import {
   parseCallback,
   type TransactionStatus,
 } from "../../../lib/platega"
-import type { PlategaAccess } from "../../../modules/platega/access"
 import { providerAccess } from "../access"
-import { givenOptionKeys, parsePlategaOptions, type PlategaOptions } from "../options"
+import {
+  givenOptionKeys,
+  parsePlategaOptions,
+  type PlategaAccess,
+  type PlategaOptions,
+} from "../../../modules/platega"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"

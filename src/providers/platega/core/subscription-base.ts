@@ -20,9 +20,13 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
-import { intervalCode, planSchema } from "../../../modules/platega/subscription-plan"
-import { subscriptionDescription } from "../../../modules/platega/subscription-reference"
-import { recordStatus, successfulCharges } from "../../../modules/platega/subscription-status"
+import {
+  intervalCode,
+  planSchema,
+  recordStatus,
+  subscriptionDescription,
+  successfulCharges,
+} from "../../../modules/platega"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"

@@ -1,23 +1,5 @@
-import type { EffectiveSettings, SettingKey, SettingSource } from "./access"
-
-/** What the admin may write. A secret left out stays as it is; `null` or "" clears a field. */
-export interface SettingsPatch {
-  merchant_id?: string | null
-  secret?: string | null
-  payout_key?: string | null
-  base_url?: string | null
-  hmac_scheme?: string | null
-  sign_path_with_query?: boolean | null
-  currencies?: string[] | null
-  description?: string | null
-  return_url?: string | null
-  failed_url?: string | null
-  reconcile_min_age_minutes?: number | null
-  export_time_zone?: string | null
-  csv_separator?: string | null
-}
-
-export type SettingField = keyof SettingsPatch
+import type { EffectiveSettings, SettingSource } from "../access"
+import type { PlainField, SecretField, SettingEntry, SettingsPatch } from "./definition"
 
 /** A secret already encrypted (AES-256-GCM) with its last 4 characters for the masked form. */
 export interface SealedSecret {
@@ -30,38 +12,10 @@ export interface SealedSecret {
  * input in its execution store). null clears a field.
  */
 export type SealedSettingsPatch = {
-  [F in Exclude<SettingField, "secret" | "payout_key">]?: Exclude<SettingsPatch[F], "">
+  [F in PlainField]?: Exclude<SettingsPatch[F], "">
 } & {
-  secret?: SealedSecret | null
-  payout_key?: SealedSecret | null
+  [F in SecretField]?: SealedSecret | null
 }
-
-/** Every setting: its name in the admin API (and the settings row) and in EffectiveSettings. */
-export const SETTING_FIELDS = [
-  { field: "merchant_id", key: "merchantId" },
-  { field: "secret", key: "secret", secret: true },
-  { field: "payout_key", key: "payoutKey", secret: true },
-  { field: "base_url", key: "baseUrl" },
-  { field: "hmac_scheme", key: "hmacScheme" },
-  { field: "sign_path_with_query", key: "signPathWithQuery" },
-  { field: "currencies", key: "currencies" },
-  { field: "description", key: "description" },
-  { field: "return_url", key: "returnUrl" },
-  { field: "failed_url", key: "failedUrl" },
-  { field: "reconcile_min_age_minutes", key: "reconcileMinAgeMinutes" },
-  { field: "export_time_zone", key: "exportTimeZone" },
-  { field: "csv_separator", key: "csvSeparator" },
-] as const satisfies readonly { field: SettingField; key: SettingKey; secret?: true }[]
-
-export const SECRET_FIELDS = ["secret", "payout_key"] as const
-export type SecretField = (typeof SECRET_FIELDS)[number]
-
-export function isSecretField(field: string): field is SecretField {
-  return (SECRET_FIELDS as readonly string[]).includes(field)
-}
-
-/** Placeholders the payment description (and the return addresses) may use. */
-export const DESCRIPTION_TOKENS = ["store", "cart_id", "amount", "currency", "session_id"] as const
 
 /** One call of a connection test, as the admin sees it (and as it is kept). */
 export interface ConnectionCallRecord {
@@ -106,7 +60,7 @@ export interface MaskedSecret {
   last4: string | null
 }
 
-type PlainKey = Exclude<(typeof SETTING_FIELDS)[number], { secret: true }>
+type PlainKey = Exclude<SettingEntry, { secret: true }>
 
 /** One setting as the admin sees it: the value in force and where it came from. */
 export type AdminSettingValue<F extends PlainKey> = {
