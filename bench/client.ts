@@ -1,7 +1,7 @@
 import http from "node:http"
 import { PlategaClient } from "../src/lib/platega"
 import type { PlategaLogger } from "../src/lib/platega"
-import { createAxios } from "../src/lib/platega/http"
+import { createAxios } from "../src/lib/platega/http-instance"
 import { startSandboxProcess } from "./support/sandbox-client"
 import { figures, runLoad, type Figures } from "./support/stats"
 

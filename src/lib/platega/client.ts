@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one typed method per Platega endpoint, each a few lines over http.ts;
+// the list of endpoints is easier to check against the spec in one place.
 import type { z } from "zod"
 import { SUBSCRIPTION_METHOD_CODE } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"

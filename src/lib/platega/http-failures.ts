@@ -1,4 +1,13 @@
-import { OUTCOME_UNKNOWN, PlategaError, errorFromResponse, isRetryableStatus } from "./errors"
+import type { z } from "zod"
+import {
+  OUTCOME_UNKNOWN,
+  PlategaError,
+  errorFromResponse,
+  fieldErrorsFromIssues,
+  isRetryableStatus,
+  summarizeFieldErrors,
+} from "./errors"
+import { redact } from "./redact"
 
 /**
  * The one error mapping of the client: every failed exchange (an answer that is not 2xx, or no
@@ -183,4 +192,42 @@ export function transportFailure(
     }),
     retry: false,
   }
+}
+
+/**
+ * A 2xx answer read against its schema: the data, or an invalid_response error naming the fields
+ * (`onInvalid` hears their names, for the log).
+ */
+export function parseAnswer<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  ctx: { endpoint: string; attempts: number; secrets: readonly string[] },
+  onInvalid: (fields: string[]) => void,
+): z.output<S> {
+  const { endpoint, attempts } = ctx
+  let json: unknown
+  try {
+    json = text.trim() === "" ? undefined : JSON.parse(text)
+  } catch {
+    throw new PlategaError({
+      kind: "invalid_response",
+      endpoint,
+      attempts,
+      message: `Platega ${endpoint}: invalid response: the body is not JSON`,
+    })
+  }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return parsed.data
+  const fieldErrors = fieldErrorsFromIssues(parsed.error.issues, "(body)")
+  onInvalid(fieldErrors.map((f) => f.key))
+  throw new PlategaError({
+    kind: "invalid_response",
+    endpoint,
+    attempts,
+    fieldErrors,
+    message: redact(
+      `Platega ${endpoint}: invalid response: ${summarizeFieldErrors(fieldErrors)}`,
+      ctx.secrets,
+    ),
+  })
 }

@@ -1,14 +1,13 @@
-import http from "node:http"
-import https from "node:https"
 import type { Readable } from "node:stream"
-import axios, { type AxiosInstance, type AxiosResponse } from "axios"
+import type { AxiosResponse } from "axios"
 import type { z } from "zod"
 import { hmacAuthorization, merchantHeaders, unixSeconds } from "./auth"
-import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
+import { PlategaError } from "./errors"
 import {
   MAX_RETRY_AFTER_MS,
   backoffDelay,
   codeOf,
+  parseAnswer,
   refusal,
   transportFailure,
   type ExchangeContext,
@@ -16,7 +15,18 @@ import {
 } from "./http-failures"
 import type { ResolvedOptions } from "./client-options"
 import { redact } from "./redact"
-import { streamedBody, type OpenedStream } from "./streamed-body"
+import {
+  MAX_ERROR_BODY,
+  buildQuery,
+  createAxios,
+  type HttpMethod,
+  type OpenedStream,
+  type RequestSpec,
+  type StreamRequest,
+} from "./http-instance"
+import { streamedBody } from "./streamed-body"
+
+export type { HttpMethod, OpenedStream, RequestSpec, StreamRequest }
 
 /**
  * The one place that sends HTTP to Platega: one axios instance per client (so per set of
@@ -36,47 +46,6 @@ import { streamedBody, type OpenedStream } from "./streamed-body"
  * Secrets: headers are built per attempt and never kept on errors or logged.
  */
 
-export type HttpMethod = "GET" | "POST"
-
-export interface RequestSpec<S extends z.ZodType> {
-  method: HttpMethod
-  /** Path template for errors and logs, e.g. "/transaction/{id}". */
-  template: string
-  /** Concrete path, ids already validated and encoded. */
-  path: string
-  query?: Record<string, string | number | boolean | undefined>
-  /** Serialized once; the exact bytes are hashed (signed calls) and sent. */
-  body?: unknown
-  auth: "merchant" | "hmac"
-  idempotencyKey?: string
-  /** Safe to send more than once. */
-  idempotent: boolean
-  accept?: string
-  schema: S
-  /** Per-call overrides (testConnection wants one quick attempt). */
-  retries?: number
-  timeoutMs?: number
-}
-
-export interface StreamRequest {
-  method: HttpMethod
-  /** For errors and logs: "POST /transaction/export/json". */
-  endpoint: string
-  url: URL
-  body?: Buffer
-  accept: string
-  /** Send X-MerchantId/X-Secret. Only ever for the configured base URL's origin. */
-  credentials: boolean
-  signal?: AbortSignal
-}
-
-export type { OpenedStream }
-
-const MAX_RESPONSE_BYTES = 50 * 1024 * 1024
-const MAX_REQUEST_BYTES = 1024 * 1024
-/** An error answer to a streamed call bigger than this says nothing more than its status. */
-const MAX_ERROR_BODY = 1024 * 1024
-
 /** One exchange as the retry loop sees it. */
 interface Exchange extends ExchangeContext {
   method: HttpMethod
@@ -90,33 +59,6 @@ interface Exchange extends ExchangeContext {
 }
 
 type Attempt = ({ ok: true } & { res: AxiosResponse }) | ({ ok: false } & Failure)
-
-/** A keep-alive axios instance of its own; nothing in it is shared with the store's other calls. */
-export function createAxios(): AxiosInstance {
-  const agent = { keepAlive: true, scheduling: "lifo" as const, timeout: 5_000 }
-  return axios.create({
-    httpAgent: new http.Agent(agent),
-    httpsAgent: new https.Agent(agent),
-    maxRedirects: 0,
-    proxy: false,
-    decompress: true,
-    maxContentLength: MAX_RESPONSE_BYTES,
-    maxBodyLength: MAX_REQUEST_BYTES,
-    // Every status is an answer: its meaning is ours to map (http-failures.ts).
-    validateStatus: null,
-    // Bodies go out as the exact bytes signed, and come back as text parsed here.
-    transformRequest: [],
-    transformResponse: [],
-  })
-}
-
-function buildQuery(query: RequestSpec<z.ZodType>["query"]): string {
-  if (!query) return ""
-  const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v))
-  const s = params.toString()
-  return s ? `?${s}` : ""
-}
 
 export class PlategaHttp {
   private readonly axios = createAxios()
@@ -184,7 +126,12 @@ export class PlategaHttp {
       secrets: this.secrets,
       stream: false,
     })
-    return this.parse(spec, endpoint, res.data as string, attempts)
+    return parseAnswer(
+      spec.schema,
+      res.data as string,
+      { endpoint, attempts, secrets: this.secrets },
+      (fields) => this.log("warn", "platega invalid response", { endpoint, fields }),
+    )
   }
 
   /**
@@ -324,42 +271,6 @@ export class PlategaHttp {
       body: body ?? "",
     })
     return h
-  }
-
-  private parse<S extends z.ZodType>(
-    spec: RequestSpec<S>,
-    endpoint: string,
-    text: string,
-    attempts: number,
-  ): z.output<S> {
-    let json: unknown
-    try {
-      json = text.trim() === "" ? undefined : JSON.parse(text)
-    } catch {
-      throw new PlategaError({
-        kind: "invalid_response",
-        endpoint,
-        attempts,
-        message: `Platega ${endpoint}: invalid response: the body is not JSON`,
-      })
-    }
-    const parsed = spec.schema.safeParse(json)
-    if (parsed.success) return parsed.data
-    const fieldErrors = fieldErrorsFromIssues(parsed.error.issues, "(body)")
-    this.log("warn", "platega invalid response", {
-      endpoint,
-      fields: fieldErrors.map((f) => f.key),
-    })
-    throw new PlategaError({
-      kind: "invalid_response",
-      endpoint,
-      attempts,
-      fieldErrors,
-      message: redact(
-        `Platega ${endpoint}: invalid response: ${summarizeFieldErrors(fieldErrors)}`,
-        this.secrets,
-      ),
-    })
   }
 }
 

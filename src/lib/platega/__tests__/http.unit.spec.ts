@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every retry, error and wire rule of the client against one scripted
+// server; split, each file would start its own server and repeat the fixtures.
 import { PlategaClient } from "../client"
 import { PlategaError } from "../errors"
 import { gzipSync, deflateSync, brotliCompressSync } from "node:zlib"
@@ -42,7 +44,7 @@ describe("PlategaClient over HTTP (scripted server)", () => {
       merchantId: MERCHANT_ID,
       secret: SECRET,
       payoutKey: PAYOUT_KEY,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
       retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 },
       ...extra,
     })

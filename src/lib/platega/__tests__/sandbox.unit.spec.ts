@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the whole client against one sandbox boot, endpoint by endpoint.
 import { type IncomingHttpHeaders, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { startSandbox } from "platega-sandbox"
