@@ -58,7 +58,7 @@ export interface ResolvedOptions {
   userAgent: string
 }
 
-export const DEFAULT_USER_AGENT = "medusa-payment-platega"
+const DEFAULT_USER_AGENT = "medusa-payment-platega"
 
 /** Validates client options; a bad one throws PlategaError(kind "config") naming the option (never its value). */
 export function resolveOptions(input: PlategaClientOptions): ResolvedOptions {

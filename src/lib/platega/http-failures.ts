@@ -28,8 +28,8 @@ export interface Failure {
 export const MAX_RETRY_AFTER_MS = 30_000
 
 /** Our own codes for answers that cannot be used (Node's and axios's codes pass through). */
-export const RESPONSE_TOO_LARGE = "ERR_RESPONSE_TOO_LARGE"
-export const BAD_ENCODING = "ERR_BAD_RESPONSE"
+const RESPONSE_TOO_LARGE = "ERR_RESPONSE_TOO_LARGE"
+const BAD_ENCODING = "ERR_BAD_RESPONSE"
 
 /** A request that cannot be made as it stands: no second try helps, and nothing was sent. */
 const UNSENDABLE = [
@@ -55,7 +55,7 @@ const NOT_SENT_CODES = new Set([
 /** Failures a second try cannot fix. */
 const PERMANENT_CODES = new Set([...UNSENDABLE, RESPONSE_TOO_LARGE, BAD_ENCODING])
 
-export type HeaderValue = string | string[] | number | boolean | null | undefined
+type HeaderValue = string | string[] | number | boolean | null | undefined
 
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
   const v = headers[name] as HeaderValue

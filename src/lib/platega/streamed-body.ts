@@ -19,7 +19,7 @@ export interface OpenedStream {
   contentLength?: number
 }
 
-export const BODY_IDLE_MS = 120_000
+const BODY_IDLE_MS = 120_000
 
 export function streamedBody(
   res: AxiosResponse,

@@ -1,7 +1,6 @@
 // Over 300 lines on purpose: every retry, error and wire rule of the client against one scripted
 // server; split, each file would start its own server and repeat the fixtures.
 import { PlategaClient } from "../client"
-import { PlategaError } from "../errors"
 import { gzipSync, deflateSync, brotliCompressSync } from "node:zlib"
 import { backoffDelay, parseRetryAfter } from "../http-failures"
 import type { PlategaClientOptions } from "../types"
@@ -16,6 +15,7 @@ import {
   createTransactionAnswer,
   createTransactionBody,
 } from "./support/fixtures"
+import { failure } from "./support/failure"
 
 /** Retry behaviour and wire format against a scripted local HTTP server (no axios mocks). */
 
@@ -23,16 +23,6 @@ const statusAnswer = {
   id: TX_ID,
   status: "PENDING",
   paymentDetails: { amount: 1500, currency: "RUB" },
-}
-
-async function failure(p: Promise<unknown>): Promise<PlategaError> {
-  const outcome = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(outcome instanceof PlategaError))
-    throw new Error(`expected a PlategaError, got ${String(outcome)}`)
-  return outcome
 }
 
 describe("PlategaClient over HTTP (scripted server)", () => {

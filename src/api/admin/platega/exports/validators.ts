@@ -15,7 +15,7 @@ const instant = (field: string) =>
   })
 
 /** The longest period one export may cover. */
-export const MAX_EXPORT_DAYS = 366
+const MAX_EXPORT_DAYS = 366
 
 export const AdminCreatePlategaExport = z
   .object({

@@ -13,7 +13,7 @@ const oneOrMany = z
   .union([z.string().trim().min(1).max(64), z.array(z.string().trim().min(1).max(64)).max(10)])
   .transform((v) => (Array.isArray(v) ? v : v.split(",").filter(Boolean)))
 
-export const SUBSCRIPTION_ORDERS = [
+const SUBSCRIPTION_ORDERS = [
   "next_charge_at",
   "-next_charge_at",
   "created_at",

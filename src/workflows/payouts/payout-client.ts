@@ -13,7 +13,7 @@ export const NO_PAYOUT_KEY_MESSAGE =
   "Nothing was sent."
 
 /** The Platega client with its payout key, or a clear 400 when payouts cannot be made at all. */
-export async function payoutAccess(
+export async function payoutClient(
   container: MedusaContainer,
 ): Promise<{ client: PlategaClient; payoutKey: string; platega: PlategaModuleService }> {
   const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
