@@ -77,7 +77,7 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(AdminPlategaSettingsPatch)],
     },
     {
-      matcher: "/admin/platega/settings/test",
+      matcher: "/admin/platega/settings/connection-check",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminPlategaConnectionTest)],
     },

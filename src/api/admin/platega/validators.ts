@@ -6,7 +6,7 @@ export const AdminPlategaSettingsPatch = settingsPatchSchema
 export type AdminPlategaSettingsPatchType = z.infer<typeof AdminPlategaSettingsPatch>
 
 /**
- * POST /admin/platega/settings/test: values to try before saving them; whatever is left out is
+ * POST /admin/platega/settings/connection-check: values to try before saving them; whatever is left out is
  * taken from the saved settings. `payout_key: null` tests without one.
  */
 export const AdminPlategaConnectionTest = z.object({

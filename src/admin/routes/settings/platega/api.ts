@@ -73,7 +73,7 @@ export function useTestConnection() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: ConnectionTestBody) =>
-      sdk.client.fetch<{ test: ConnectionTest }>("/admin/platega/settings/test", {
+      sdk.client.fetch<{ test: ConnectionTest }>("/admin/platega/settings/connection-check", {
         method: "POST",
         body,
       }),
