@@ -16,6 +16,12 @@ jest.setTimeout(120_000)
 
 const sandbox = useSandbox()
 
+/** Every transaction the sandbox holds (its control API, not Platega's). */
+async function transactionTotal(): Promise<number> {
+  const res = await fetch(`${sandbox().url}/_sandbox/transactions?limit=1`)
+  return ((await res.json()) as { total: number }).total
+}
+
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture
@@ -118,6 +124,39 @@ medusaIntegrationTestRunner({
         expect(done.type).toBe("order")
         const outcome = await cartOutcome(getContainer(), cartId)
         expect(outcome.orders).toHaveLength(1)
+      })
+
+      it("choosing and re-choosing make no transaction; paying makes exactly one", async () => {
+        const cartId = await createCart(api, store)
+        const chosen = await startPayment(api, store, cartId, provider, {})
+        expect(chosen.status).toBe("pending")
+        expect(chosen.data.transaction_id).toBeUndefined()
+        // The cart changes (its payment sessions are dropped) and the shopper picks again.
+        const cart = await api.get(`/store/carts/${cartId}`, { headers: store.headers })
+        const lineId = cart.data.cart.items[0].id
+        await api.post(
+          `/store/carts/${cartId}/line-items/${lineId}`,
+          { quantity: 2 },
+          { headers: store.headers },
+        )
+        await startPayment(api, store, cartId, provider, {})
+        expect(await transactionTotal()).toBe(0)
+
+        const incomplete = await completeCart(api, store, cartId)
+        expect(incomplete.type).toBe("cart")
+        if (incomplete.type === "cart") {
+          expect(incomplete.error?.message).toMatch(
+            /payment was not started.*no Platega transaction yet.*data\.return_url/,
+          )
+        }
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+        const paying = await startPayment(api, store, cartId, provider)
+        expect(paying.data).toMatchObject({ amount: "5981.00", redirect: expect.any(String) })
+        expect(await transactionTotal()).toBe(1)
+        await sandbox().control.confirm(paying.data.transaction_id)
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        expect(await transactionTotal()).toBe(1)
       })
 
       it("an unpaid payment is not an order", async () => {
