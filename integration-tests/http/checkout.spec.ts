@@ -1,3 +1,4 @@
+import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import {
@@ -199,6 +200,70 @@ medusaIntegrationTestRunner({
         const after = await cartOutcome(getContainer(), cartId)
         expect(after.payments[0].refunds).toHaveLength(1)
         expect(Number(after.payments[0].refunds[0].amount)).toBe(Number(payments[0].amount))
+      })
+    })
+
+    describe("the storefront kit", () => {
+      // The kit is an ES module; this spec is CommonJS.
+      let kit: typeof import("medusa-payment-platega-storefront", {
+        with: { "resolution-mode": "import" },
+      })
+      beforeAll(async () => {
+        kit = await import("medusa-payment-platega-storefront")
+      })
+      const sdk = () =>
+        new Medusa({
+          baseUrl: api.defaults.baseURL as string,
+          publishableKey: store.headers["x-publishable-api-key"],
+        })
+
+      it("one transaction per attempt; the callback and the return page meet in one order", async () => {
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, SBP, {})
+        const started = await kit.startPlategaPayment({
+          sdk: sdk(),
+          cart: cartId,
+          providerId: SBP,
+          returnUrl: "http://localhost:8000/platega/return",
+        })
+        expect(started).toMatchObject({ method: "sbp", amount: "2990.50", currency: "RUB" })
+        expect(started.returnUrl).toBe(`http://localhost:8000/platega/return?cart_id=${cartId}`)
+        expect(started.qr).toBeTruthy()
+        expect(await transactionTotal()).toBe(1)
+        const tx = await sandbox().control.getTransaction(started.plategaId!)
+        expect(tx).toMatchObject({ payload: started.sessionId, returnUrl: started.returnUrl })
+
+        const pending = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(pending.status).toBe("pending")
+        const [, outcome] = await Promise.all([
+          sandbox().control.confirm(started.plategaId!),
+          kit.finishPlategaPayment({ sdk: sdk(), cartId, intervalMs: 300 }),
+        ])
+        expect(outcome.status).toBe("paid")
+        await new Promise((r) => setTimeout(r, 1500))
+        const settled = await cartOutcome(getContainer(), cartId)
+        expect(settled.orders).toHaveLength(1)
+        if (outcome.status === "paid") expect(outcome.order.id).toBe(settled.orders[0].id)
+        expect(await transactionTotal()).toBe(1)
+      })
+
+      it("says failed for a declined payment and not_started for a method only chosen", async () => {
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, CARD, {})
+        const chosen = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(chosen).toMatchObject({
+          status: "not_started",
+          message: expect.stringMatching(/payment was not started/),
+        })
+        const started = await kit.startPlategaPayment({
+          sdk: sdk(),
+          cart: cartId,
+          providerId: CARD,
+          returnUrl: "http://localhost:8000/platega/return",
+        })
+        await sandbox().control.decline(started.plategaId!)
+        const declined = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(declined).toMatchObject({ status: "failed", plategaStatus: "CANCELED" })
       })
     })
 
