@@ -11,8 +11,11 @@ import {
 import { formatMoney, useTexts, type TextProps } from "./use-texts.js"
 
 export interface PlategaPaymentCollectionPageProps extends SdkCall, TextProps {
-  /** The payment collection's id: the `[id]` of Medusa's `/payment-collection/[id]` link. */
-  id: string
+  /**
+   * The payment collection's id; default: the `[id]` of the page's own address, Medusa's
+   * `…/payment-collection/[id]` link.
+   */
+  id?: string
   className?: string
 }
 
@@ -22,7 +25,8 @@ export interface PlategaPaymentCollectionPageProps extends SdkCall, TextProps {
  * back the payment's confirmation.
  */
 export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPageProps) {
-  const { sdk, headers, id, className } = props
+  const { sdk, headers, className } = props
+  const id = props.id ?? collectionIdInPath()
   const t = useTexts(props)
   const [collection, setCollection] = useState<PlategaPaymentCollection | undefined>()
   const [error, setError] = useState<string | undefined>()
@@ -30,6 +34,7 @@ export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPage
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
+      if (!id) return setError("the address names no payment collection")
       setBusy(true)
       setError(undefined)
       try {
@@ -54,6 +59,7 @@ export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPage
   }, [load])
 
   async function pay() {
+    if (!id) return
     setBusy(true)
     setError(undefined)
     try {
@@ -103,4 +109,11 @@ export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPage
       ) : null}
     </div>
   )
+}
+
+/** `pay_col_…` from `/…/payment-collection/pay_col_…` (in a browser). */
+function collectionIdInPath(): string | undefined {
+  if (typeof window === "undefined") return undefined
+  const m = /\/payment-collection\/([^/?#]+)/.exec(window.location.pathname)
+  return m ? decodeURIComponent(m[1]) : undefined
 }

@@ -1,11 +1,9 @@
-"use client"
-import { PlategaReturnPage } from "medusa-payment-platega-storefront/react"
-import { sdk } from "../../sdk"
+import { Return } from "./return"
 
-export default function ReturnPage() {
+export default function ReturnPage({ searchParams }: { searchParams: { cart_id?: string } }) {
   return (
     <main>
-      <PlategaReturnPage sdk={sdk} locale="ru" timeoutMs={20_000} />
+      <Return retryHref={searchParams.cart_id ? `/checkout/${searchParams.cart_id}` : undefined} />
     </main>
   )
 }
