@@ -10,6 +10,7 @@ import {
   eventually,
   startPayment,
 } from "../helpers/checkout"
+import { reconcile } from "../helpers/reconcile"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
@@ -140,8 +141,12 @@ medusaIntegrationTestRunner({
           { quantity: 2 },
           { headers: store.headers },
         )
-        await startPayment(api, store, cartId, provider, {})
+        const rechosen = await startPayment(api, store, cartId, provider, {})
         expect(await transactionTotal()).toBe(0)
+        // Reconciliation passes a session with no transaction by: nothing to read, nothing failed.
+        await reconcile(getContainer(), { minAgeMinutes: 0 })
+        const untouched = (await cartOutcome(getContainer(), cartId)).sessions
+        expect(untouched).toEqual([expect.objectContaining({ id: rechosen.id, status: "pending" })])
 
         const incomplete = await completeCart(api, store, cartId)
         expect(incomplete.type).toBe("cart")
