@@ -34,7 +34,9 @@ export async function subscriptionPlanForSession(
     const given = body.data ?? {}
     const keep = (key: "return_url" | "failed_url") =>
       typeof given[key] === "string" ? { [key]: given[key] } : {}
-    req.body = { ...body, data: { ...keep("return_url"), ...keep("failed_url"), plan } }
+    // `pay` starts the payment now (see providers/platega/core/payment-start.ts).
+    const pay = given.pay === true ? { pay: true } : {}
+    req.body = { ...body, data: { ...keep("return_url"), ...keep("failed_url"), ...pay, plan } }
     next()
   } catch (e) {
     next(e)

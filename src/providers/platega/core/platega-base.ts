@@ -49,6 +49,7 @@ import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
+import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
@@ -131,6 +132,13 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const { data, settings, currency, amount, sessionId, tokens } = await this.paymentTerms(input)
+    if (!startsPayment(data)) {
+      return chosenMethodSession(data, {
+        amount: tokens.amount,
+        currency,
+        paymentMethod: this.methodCode,
+      })
+    }
     const returnUrl = data.return_url ?? settings.returnUrl
     const failedUrl = data.failed_url ?? settings.failedUrl ?? returnUrl
     if (!returnUrl || !failedUrl) {
@@ -189,11 +197,14 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (!readSessionData(input.data).transaction_id) throw paymentNotStarted("transaction")
     return this.getPaymentStatus(input)
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = readSessionData(input.data)
+    // A chosen method not yet paid for is neither paid nor failed.
+    if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
     const tx = await this.readTransaction(data, "reading the payment status")
     const status = this.checkedStatus(data, tx)
     return { status, data: { ...data, platega_status: tx.status } }

@@ -15,6 +15,8 @@ export const sessionDataSchema = z.looseObject({
   /** Storefront-supplied return addresses (override the provider options). */
   return_url: z.string().optional(),
   failed_url: z.string().optional(),
+  /** Start the payment now with the settings' return address (see ./payment-start.ts). */
+  pay: z.boolean().optional(),
   transaction_id: z.string().optional(),
   /** Last Platega status seen, raw. */
   platega_status: z.string().optional(),

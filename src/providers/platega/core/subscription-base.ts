@@ -32,6 +32,7 @@ import { sameAmount, toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"
 import { readSessionData, type PlategaSessionData } from "./session-data"
 import { paymentMismatch } from "./status"
+import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 
 /**
  * Subscriptions (Platega method 6). Platega runs the schedule and charges the payer; this
@@ -55,7 +56,11 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
         "Platega subscription: the payment session has no valid plan. Create it with POST /store/payment-collections/:id/payment-sessions, which reads the plan of the cart's variants",
       )
     }
-    const { settings, currency, amount, sessionId, fill } = await this.paymentTerms(input)
+    const { settings, currency, amount, sessionId, fill, tokens } = await this.paymentTerms(input)
+    if (!startsPayment(data)) {
+      const terms = { amount: tokens.amount, currency, paymentMethod: this.methodCode }
+      return chosenMethodSession({ ...data, plan: plan.data }, terms)
+    }
     const client = await this.client()
     try {
       // Only what Platega takes for method 6: no return address, payload or metadata.
@@ -110,12 +115,16 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   }
 
   override async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.renewal_of && !data.subscription_id) throw paymentNotStarted("subscription")
     return this.getPaymentStatus(input)
   }
 
   override async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = readSessionData(input.data)
     if (data.renewal_of) return super.getPaymentStatus(input)
+    // A chosen method not yet paid for is neither paid nor failed.
+    if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
     const sub = await this.readSubscription(data, "reading the subscription")
     return { status: this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
