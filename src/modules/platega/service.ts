@@ -23,6 +23,7 @@ import {
 import { isFinalOutcome, type CallbackKind } from "./callback-outcome"
 import { KnownCallbacks, type RecordedCallback } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
+import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
 import { PlategaExport } from "./models/export"
@@ -157,6 +158,7 @@ type Cradle = {
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
+  PlategaCaseResolution,
   PlategaJobRun,
   PlategaPayout,
   PlategaExport,
