@@ -138,6 +138,7 @@ describeWithBrowser("Platega → Transactions in a real browser", () => {
       await row.click()
       const details = page.getByTestId("transaction-drawer")
       await details.getByTestId("case-resolution").waitFor()
+      await page.waitForTimeout(500) // the drawer's slide-in, for the screenshot
       const resolution = await details.getByTestId("case-resolution").textContent()
       expect(resolution).toMatch(t.resolvedBy)
       expect(resolution).toContain("Paid twice by the shopper")
