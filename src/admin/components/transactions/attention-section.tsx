@@ -15,7 +15,7 @@ export const AttentionSection = () => {
       <div>
         <Heading level="h2">
           {t("platega_transactions.attention.title")}
-          {open.length > 0 && ` (${open.length})`}
+          {!!data?.needs_attention && ` (${data.needs_attention})`}
         </Heading>
         <Text size="small" className="text-ui-fg-subtle">
           {t("platega_transactions.attention.subtitle")}

@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import {
   caseKind,
   isRefundable,
@@ -132,8 +133,10 @@ export async function callbacksAndCases(
 async function actorEmails(scope: Scope, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))]
   if (!wanted.length) return new Map()
-  const users = await scope.resolve("user").listUsers({ id: wanted }, { select: ["id", "email"] })
-  return new Map(users.map((u: { id: string; email: string }) => [u.id, u.email]))
+  const users = await scope
+    .resolve(Modules.USER)
+    .listUsers({ id: wanted }, { select: ["id", "email"] })
+  return new Map(users.map((u) => [u.id, u.email]))
 }
 
 /** The admin's view of entries: orders, e-mails, callbacks and cases added. */
