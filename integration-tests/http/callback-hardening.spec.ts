@@ -188,13 +188,13 @@ medusaIntegrationTestRunner({
           count: number
           needs_attention: number
         }
-      /** The transaction's row once its case is flagged. */
+      /** The transaction's row once its case is flagged (read again: the first read may race it). */
       const flagged = async (txId: string) => {
-        const { transactions } = await eventually(
+        await eventually(
           () => list({ q: txId }),
           (l) => !!l.transactions[0]?.cases.length,
         )
-        return transactions[0]
+        return (await list({ q: txId })).transactions[0]
       }
       const oneNotification = async (caseId: string) =>
         eventually(
