@@ -163,7 +163,6 @@ describeWithBrowser("Platega → Transactions in a real browser", () => {
       expect(await dialog.textContent()).toMatch(/700/)
       await dialog.getByRole("button", { name: t.confirm }).click()
       await card.waitFor({ state: "detached", timeout: 30_000 })
-      await page.getByTestId("attention-none").waitFor({ timeout: 30_000 })
       await screenshot(page, "transactions-ru-refunded")
     })
     const atPlatega = await control<{ status: string; refundStatus: string }>(
