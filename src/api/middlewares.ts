@@ -24,6 +24,12 @@ import {
   AdminListPlategaSubscriptions,
   CancelPlategaSubscriptionBody,
 } from "./admin/platega/subscriptions/validators"
+import {
+  AdminListPlategaTransactions,
+  AdminRecheckPlategaTransaction,
+  AdminRefundPlategaCase,
+  AdminResolvePlategaCase,
+} from "./admin/platega/transactions/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
@@ -100,6 +106,26 @@ export default defineMiddlewares({
       matcher: "/admin/platega/subscriptions/:id/cancel",
       method: ["POST"],
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
+    },
+    {
+      matcher: "/admin/platega/transactions",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPlategaTransactions, {})],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/recheck",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRecheckPlategaTransaction)],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/cases/:case_id/refund",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRefundPlategaCase)],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/cases/:case_id/resolve",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminResolvePlategaCase)],
     },
     {
       // A shopper's own subscriptions: only with a customer's session or token.

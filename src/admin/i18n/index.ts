@@ -11,9 +11,25 @@ import settingsEn from "./json/settings.en.json"
 import settingsRu from "./json/settings.ru.json"
 import subscriptionsEn from "./json/subscriptions.en.json"
 import subscriptionsRu from "./json/subscriptions.ru.json"
+import transactionsEn from "./json/transactions.en.json"
+import transactionsRu from "./json/transactions.ru.json"
 
-const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
-const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
+const en = {
+  ...orderEn,
+  ...moneyEn,
+  ...exportsEn,
+  ...settingsEn,
+  ...subscriptionsEn,
+  ...transactionsEn,
+}
+const ru = {
+  ...orderRu,
+  ...moneyRu,
+  ...exportsRu,
+  ...settingsRu,
+  ...subscriptionsRu,
+  ...transactionsRu,
+}
 
 export default {
   en: { translation: en },

@@ -2,6 +2,11 @@
 export const PLATEGA_CALLBACK_RECEIVED = "platega.callback.received"
 /** A paid order's money went back (refund or dispute) without a refund recorded in Medusa. */
 export const PLATEGA_CHARGEBACK = "platega.transaction.chargebacked"
+/**
+ * A callback was flagged for a person (money that could not become an order by itself); data
+ * `{ id }`, the callback log record. Sent once per record, when it first becomes flagged.
+ */
+export const PLATEGA_CASE_FLAGGED = "platega.case.flagged"
 /** Settings changed in the admin; data `{ fields, actor_id }` (field names, never values). */
 export const PLATEGA_SETTINGS_UPDATED = "platega.settings.updated"
 

@@ -10,6 +10,7 @@ export default Module(PLATEGA_MODULE, {
 export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
+export * from "./flagged-cases"
 export * from "./payouts"
 export type {
   AdminSettingsView,

@@ -16,6 +16,7 @@ import {
 import { isFinalOutcome } from "./callback-outcome"
 import { KnownCallbacks } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
+import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
 import { PlategaExport } from "./models/export"
@@ -76,6 +77,7 @@ type Cradle = {
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
+  PlategaCaseResolution,
   PlategaJobRun,
   PlategaPayout,
   PlategaExport,

@@ -9,6 +9,8 @@ export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/pl
  * The providers' public face for the rest of the plugin:
  * - `decideTransactionWebhook`: the one pure decision from Platega's answer to Medusa's payment
  *   webhook action (the callback workflow and getWebhookActionAndData both use it);
+ * - `refundAtPlatega`: the one way a paid transaction's money goes back (the order refund and the
+ *   admin's refund of a flagged payment);
  * - `providerAccess`: how the providers reach Platega, the same `PlategaAccess` the `platega`
  *   module owns (settings from the admin, else these options; see access.ts).
  * Nothing outside this folder imports `core/`.
@@ -22,6 +24,7 @@ export {
 } from "./core/status"
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
+export { refundAtPlatega, type PlategaRefund } from "./core/refund"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */

@@ -31,7 +31,6 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import {
-  type CancelTransactionResult,
   type PlategaClient,
   PAYMENT_METHODS,
   classifyTransactionStatus,
@@ -46,6 +45,7 @@ import {
   type PlategaOptions,
 } from "../../../modules/platega"
 import { toMedusaError } from "./errors"
+import { cancelAtPlatega, refundAtPlatega } from "./refund"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
@@ -326,35 +326,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         `Platega: transaction ${id} is already paid (CONFIRMED); refund it instead of cancelling`,
       )
     }
-    await this.cancelAtPlatega(client, id, "cancel")
+    await cancelAtPlatega(client, id, "cancel")
     return (await client.getTransaction(id)).status
-  }
-
-  /**
-   * Platega's one way back for a transaction, for a pending one (cancel) and a paid one (refund):
-   * ask cancel-supported, then cancel. A refusal or a hand-over to manual review is an error, so
-   * Medusa never records what did not happen.
-   */
-  private async cancelAtPlatega(
-    client: PlategaClient,
-    id: string,
-    verb: "cancel" | "refund",
-  ): Promise<CancelTransactionResult> {
-    const check = await client.getCancelSupported(id)
-    if (!check.supported) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Platega does not allow ${verb === "refund" ? "refunding" : "cancelling"} transaction ${id}${check.blockReason ? `: ${check.blockReason}` : ""}`,
-      )
-    }
-    const result = await client.cancelTransaction(id)
-    if (!result.accepted) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Platega did not ${verb} transaction ${id}${result.manualControlRequired ? " (it needs manual review by Platega)" : ""}${result.message ? `: ${result.message}` : ""}`,
-      )
-    }
-    return result
   }
 
   /**
@@ -377,26 +350,16 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     try {
-      const client = await this.client()
-      const tx = await client.getTransaction(id)
-      const outcome = classifyTransactionStatus(tx.status)
-      if (outcome === "reversed") {
+      const refund = await refundAtPlatega(await this.client(), id)
+      if (refund.already_returned) {
         // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
-        return { data: { ...data, platega_status: tx.status } }
+        return { data: { ...data, platega_status: refund.platega_status } }
       }
-      if (outcome !== "confirmed") {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
-        )
-      }
-      const result = await this.cancelAtPlatega(client, id, "refund")
-      const after = await client.getTransaction(id).catch(() => undefined)
       return {
         data: {
           ...data,
-          platega_status: after?.status ?? tx.status,
-          refund: { accepted: true, message: result.message ?? null, at: new Date().toISOString() },
+          platega_status: refund.platega_status,
+          refund: { accepted: true, message: refund.message, at: new Date().toISOString() },
         },
       }
     } catch (e) {

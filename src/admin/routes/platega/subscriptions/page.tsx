@@ -15,6 +15,7 @@ import {
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
+import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
 import { formatDate, formatMoney } from "../../../components/money/format"
 import {
   SubscriptionStatusBadge,
@@ -28,7 +29,6 @@ import {
 } from "../../../lib/subscriptions"
 
 const PAGE_SIZE = 20
-const DAY = 86_400_000
 const column = createDataTableColumnHelper<AdminSubscription>()
 const filter = createDataTableFilterHelper<AdminSubscription>()
 
@@ -142,17 +142,8 @@ const PlategaSubscriptionsPage = () => {
         })),
       }),
       filter.accessor("created_at", {
-        type: "date",
         label: t("platega_subscriptions.list.created"),
-        format: "date",
-        rangeOptionLabel: t("platega_subscriptions.list.range"),
-        rangeOptionStartLabel: t("platega_subscriptions.list.from"),
-        rangeOptionEndLabel: t("platega_subscriptions.list.to"),
-        formatDateValue: (d) => d.toLocaleDateString(language),
-        options: [7, 30, 90].map((days) => ({
-          label: t("platega_subscriptions.list.lastDays", { count: days }),
-          value: { $gte: new Date(Date.now() - days * DAY).toISOString() },
-        })),
+        ...dateFilterOptions(t, "platega_subscriptions", language),
       }),
     ],
     [t, language],
@@ -196,27 +187,7 @@ const PlategaSubscriptionsPage = () => {
           </div>
         ) : (
           <div data-testid="platega-subscriptions-table">
-            <DataTable.Table
-              emptyState={{
-                empty: {
-                  heading: t("platega_subscriptions.list.empty"),
-                  description: t("platega_subscriptions.list.emptyHint"),
-                },
-                filtered: {
-                  heading: t("platega_subscriptions.list.noMatch"),
-                  description: t("platega_subscriptions.list.noMatchHint"),
-                },
-              }}
-            />
-            <DataTable.Pagination
-              translations={{
-                of: t("platega_subscriptions.list.pagination.of"),
-                results: t("platega_subscriptions.list.pagination.results"),
-                pages: t("platega_subscriptions.list.pagination.pages"),
-                prev: t("platega_subscriptions.list.pagination.prev"),
-                next: t("platega_subscriptions.list.pagination.next"),
-              }}
-            />
+            <ListTable ns="platega_subscriptions" />
           </div>
         )}
       </DataTable>

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { instant } from "../list-query"
 import { EXPORT_FORMATS } from "../../../../workflows/exports/format"
 import {
   EXPORT_METHOD_NAMES,
@@ -7,12 +8,6 @@ import {
 } from "../../../../workflows/exports/filters"
 
 // Every message names its field: Medusa passes a custom message through as the 400's text.
-
-const instant = (field: string) =>
-  z.iso.datetime({
-    offset: true,
-    message: `${field}: expected an ISO 8601 date-time, e.g. 2026-11-01T00:00:00+03:00`,
-  })
 
 /** The longest period one export may cover. */
 const MAX_EXPORT_DAYS = 366
