@@ -1,6 +1,8 @@
 // Every text of the plugin's admin extensions, in English and Russian, through Medusa's admin
 // translations (react-i18next). Each area keeps its own files under json/ with one top-level key
 // (`platega_<area>`), so areas can be added without touching each other.
+import codesEn from "./json/codes.en.json"
+import codesRu from "./json/codes.ru.json"
 import exportsEn from "./json/exports.en.json"
 import exportsRu from "./json/exports.ru.json"
 import moneyEn from "./json/money.en.json"
@@ -12,8 +14,8 @@ import settingsRu from "./json/settings.ru.json"
 import subscriptionsEn from "./json/subscriptions.en.json"
 import subscriptionsRu from "./json/subscriptions.ru.json"
 
-const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
-const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
+const en = { ...codesEn, ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
+const ru = { ...codesRu, ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
 
 export default {
   en: { translation: en },

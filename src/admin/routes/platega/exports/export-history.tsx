@@ -65,10 +65,14 @@ export const ExportHistory = () => {
         cell: ({ row }) => {
           const f = row.original.filters
           const statuses = f.statuses.length
-            ? f.statuses.map((s) => t(`platega_exports.statuses.${s}`)).join(", ")
+            ? f.statuses
+                .map((s) => t(`platega_codes.transaction.${s}`, { defaultValue: s }))
+                .join(", ")
             : t("platega_exports.history.all")
           const methods = f.payment_methods.length
-            ? f.payment_methods.map((m) => t(`platega_exports.methods.${m}`)).join(", ")
+            ? f.payment_methods
+                .map((m) => t(`platega_codes.method.${m}`, { defaultValue: m }))
+                .join(", ")
             : t("platega_exports.history.all")
           return (
             <div className="flex flex-col">
