@@ -581,6 +581,18 @@ class PlategaModuleService extends MedusaService({
     )
   }
 
+  /** An export's sign of life while it is written (see workflows/exports). */
+  @InjectManager()
+  async touchPlategaExport(
+    id: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update platega_export set updated_at = now() where id = ? and status in ('queued', 'running')`,
+      [id],
+    )
+  }
+
   /**
    * Claims a scheduled job's tick in one statement: the new row's id, or undefined when the tick
    * already has a row (another instance handled it) — atomic across instances.

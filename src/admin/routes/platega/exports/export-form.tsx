@@ -136,6 +136,9 @@ export const ExportForm = ({ choices }: { choices: ExportChoices | undefined }) 
                 ))}
               </Select.Content>
             </Select>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {t("platega_exports.form.languageHint")}
+            </Text>
           </div>
           <div className="grid gap-y-1">
             <Label weight="plus" htmlFor="export-time-zone">
