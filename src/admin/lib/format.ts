@@ -15,7 +15,11 @@ export interface Formatters {
    * "2 990,50 ₽" / "RUB 2,990.50". A decimal string is formatted as it is (no float on the way);
    * a code that is not ISO 4217 (USDT) is written after the number.
    */
-  money: (amount: number | string | null | undefined, currency: string) => string
+  money: (
+    amount: number | string | null | undefined,
+    currency: string,
+    options?: { whole?: boolean },
+  ) => string
   number: (n: number | string) => string
   /** A file size: "12 кБ" / "12 kB", in the unit that fits. */
   bytes: (size: number) => string
@@ -41,7 +45,7 @@ export function formatters(language: string): Formatters {
     dateTime: when(dateTimeFormat),
     date: when(dateFormat),
     number: (n) => fmt(numberFormat, n),
-    money: (amount, currency) => {
+    money: (amount, currency, options) => {
       if (amount === null || amount === undefined || amount === "") return EMPTY
       const code = currency.toUpperCase()
       try {
@@ -49,7 +53,8 @@ export function formatters(language: string): Formatters {
           new Intl.NumberFormat(language, {
             style: "currency",
             currency: code,
-            maximumFractionDigits: 2,
+            maximumFractionDigits: options?.whole ? 0 : 2,
+            ...(options?.whole && { minimumFractionDigits: 0 }),
           }),
           amount,
         )

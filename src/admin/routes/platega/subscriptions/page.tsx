@@ -16,6 +16,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { formatDate, formatMoney } from "../../../components/money/format"
+import { formatters } from "../../../lib/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -26,6 +27,7 @@ import {
   type AdminSubscription,
   type ListQuery,
 } from "../../../lib/subscriptions"
+import { breadcrumbHandle, PLATEGA_CRUMB } from "../../../components/breadcrumbs"
 
 const PAGE_SIZE = 20
 const DAY = 86_400_000
@@ -117,7 +119,7 @@ const PlategaSubscriptionsPage = () => {
       }),
       column.accessor("charges_count", {
         header: t("platega_subscriptions.list.charges"),
-        cell: ({ getValue }) => getValue().toLocaleString(language),
+        cell: ({ getValue }) => formatters(language).number(getValue()),
       }),
       column.accessor("created_at", {
         header: t("platega_subscriptions.list.created"),
@@ -148,7 +150,7 @@ const PlategaSubscriptionsPage = () => {
         rangeOptionLabel: t("platega_subscriptions.list.range"),
         rangeOptionStartLabel: t("platega_subscriptions.list.from"),
         rangeOptionEndLabel: t("platega_subscriptions.list.to"),
-        formatDateValue: (d) => d.toLocaleDateString(language),
+        formatDateValue: (d) => formatters(language).date(d),
         options: [7, 30, 90].map((days) => ({
           label: t("platega_subscriptions.list.lastDays", { count: days }),
           value: { $gte: new Date(Date.now() - days * DAY).toISOString() },
@@ -229,5 +231,8 @@ export const config = defineRouteConfig({
   translationNs: "translation",
   icon: ArrowPath,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle(PLATEGA_CRUMB, { label: "platega_subscriptions.nav" })
 
 export default PlategaSubscriptionsPage
