@@ -39,6 +39,7 @@ import {
 import type { PlategaAccess } from "../../../modules/platega/access"
 import { providerAccess } from "../access"
 import { givenOptionKeys, parsePlategaOptions, type PlategaOptions } from "../options"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
@@ -354,9 +355,13 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     if (!sameAmount(input.amount, data.amount, data.currency)) {
+      const asked = `${toDecimalString(input.amount, data.currency)} ${data.currency}`
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${toDecimalString(input.amount, data.currency)} is not possible`,
+        bothLanguages({
+          ru: `Platega возвращает только весь платёж (${data.amount} ${data.currency}): частичный возврат ${asked} невозможен. Верните всю сумму или договоритесь с покупателем иначе`,
+          en: `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${asked} is not possible. Refund the whole amount, or settle the difference with the customer another way`,
+        }),
       )
     }
     try {
@@ -370,7 +375,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       if (outcome !== "confirmed") {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
-          `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
+          bothLanguages({
+            ru: `Platega: транзакция ${id} не подтверждена (статус ${tx.status}); вернуть можно только подтверждённый платёж`,
+            en: `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
+          }),
         )
       }
       const result = await this.cancelAtPlatega(client, id, "refund")

@@ -23,6 +23,7 @@ import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/plateg
 import { intervalCode, planSchema } from "../../../modules/platega/subscription-plan"
 import { subscriptionDescription } from "../../../modules/platega/subscription-reference"
 import { recordStatus, successfulCharges } from "../../../modules/platega/subscription-status"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"
@@ -256,7 +257,10 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (!data.first_charge_id) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        bothLanguages({
+          ru: `Platega: списание, оплатившее подписку ${data.subscription_id ?? ""}, ещё неизвестно; верните его в личном кабинете Platega`,
+          en: `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        }),
       )
     }
     return super.refundPayment({
