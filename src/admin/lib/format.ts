@@ -1,4 +1,4 @@
-import { useMemo } from "react"
+import { useCallback, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 
 /**
@@ -82,7 +82,7 @@ export function useFormat(): Formatters {
   return useMemo(() => formatters(i18n.language), [i18n.language])
 }
 
-export type CodeKind = "transaction" | "method" | "card" | "payout"
+export type CodeKind = "transaction" | "method" | "brand"
 
 /**
  * A Platega code as the merchant reads it ("Подтверждена" for CONFIRMED); a code the plugin does
