@@ -9,8 +9,9 @@ import path from "node:path"
 import type { Browser, Locator, Page } from "playwright-core"
 import { PRODUCTS } from "../../demo/seed-data"
 import { adminToken, loginToAdmin } from "./support/admin"
-import { findChromium, launchChromium, screenshot } from "./support/browser"
-import { ROOT, startDemo, type RunningDemo } from "./support/demo-process"
+import { findChromium, screenshot } from "./support/browser"
+import { useDemoAndBrowser } from "./support/demo-and-browser"
+import { ROOT, type RunningDemo } from "./support/demo-process"
 import { pluginPages, pluginWidgets, untranslated } from "./support/plugin-surfaces"
 
 const chromiumPath = findChromium()
@@ -25,17 +26,11 @@ const WIDGET_ROOTS = "[data-testid^=platega-]:not([data-testid^=platega-] [data-
 const shotName = (p: string) => p.replace(/^\//, "").replace(/[/:]+/g, "-") || "home"
 
 describeWithBrowser("the plugin's admin in Russian", () => {
+  const running = useDemoAndBrowser(chromiumPath!)
   let demo: RunningDemo
   let browser: Browser
-
-  beforeAll(async () => {
-    demo = await startDemo({ timeoutMs: 12 * 60_000 })
-    browser = await launchChromium(chromiumPath!)
-  })
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined)
-    await demo?.stop()
+  beforeAll(() => {
+    ;({ demo, browser } = running())
   })
 
   async function admin<T>(route: string): Promise<T> {
