@@ -193,7 +193,7 @@ describeWithBrowser("the plugin's admin in Russian", () => {
           // A page is all the plugin's (with its breadcrumb); on Medusa's pages, the widgets.
           const scope =
             visit.scope === "page"
-              ? page.locator("main, [data-testid=platega-breadcrumbs]")
+              ? page.locator("main, [data-testid=platega-breadcrumb]")
               : page.locator(WIDGET_ROOTS)
           if (visit.scope === "widgets") expect(await scope.count()).toBeGreaterThan(0)
           const words = untranslated(await visibleText(scope))

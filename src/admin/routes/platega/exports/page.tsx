@@ -3,7 +3,7 @@ import { ArrowDownTray } from "@medusajs/icons"
 import { usePlategaExportChoices } from "../../../lib/exports"
 import { ExportForm } from "./export-form"
 import { ExportHistory } from "./export-history"
-import { breadcrumbHandle, PLATEGA_CRUMB } from "../../../components/breadcrumbs"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 /** Platega → Exports: start a transaction export and download finished ones. */
 const PlategaExportsPage = () => {
@@ -23,6 +23,6 @@ export const config = defineRouteConfig({
 })
 
 // The trail in the top bar (Medusa's admin route handle).
-export const handle = breadcrumbHandle(PLATEGA_CRUMB, { label: "platega_exports.nav" })
+export const handle = breadcrumbHandle("platega_exports.nav")
 
 export default PlategaExportsPage

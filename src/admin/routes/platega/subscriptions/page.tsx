@@ -27,7 +27,7 @@ import {
   type AdminSubscription,
   type ListQuery,
 } from "../../../lib/subscriptions"
-import { breadcrumbHandle, PLATEGA_CRUMB } from "../../../components/breadcrumbs"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 const PAGE_SIZE = 20
 const DAY = 86_400_000
@@ -233,6 +233,6 @@ export const config = defineRouteConfig({
 })
 
 // The trail in the top bar (Medusa's admin route handle).
-export const handle = breadcrumbHandle(PLATEGA_CRUMB, { label: "platega_subscriptions.nav" })
+export const handle = breadcrumbHandle("platega_subscriptions.nav")
 
 export default PlategaSubscriptionsPage

@@ -180,6 +180,6 @@ const PlategaSettingsPage = () => {
 export const config = defineRouteConfig({ label: "Platega" })
 
 // The trail in the top bar (Medusa's admin route handle).
-export const handle = breadcrumbHandle({ label: "platega_money.title" })
+export const handle = breadcrumbHandle("platega_money.title")
 
 export default PlategaSettingsPage

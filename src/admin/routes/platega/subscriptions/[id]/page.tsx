@@ -27,11 +27,7 @@ import {
   type AdminSubscriptionDetail,
   type LiveSubscription,
 } from "../../../../lib/subscriptions"
-import {
-  breadcrumbHandle,
-  PLATEGA_CRUMB,
-  SUBSCRIPTIONS_CRUMB,
-} from "../../../../components/breadcrumbs"
+import { breadcrumbHandle } from "../../../../components/breadcrumbs"
 
 const column = createDataTableColumnHelper<AdminCharge>()
 
@@ -303,8 +299,6 @@ const PlategaSubscriptionPage = () => {
 }
 
 // The trail in the top bar (Medusa's admin route handle).
-export const handle = breadcrumbHandle(PLATEGA_CRUMB, SUBSCRIPTIONS_CRUMB, {
-  label: "platega_subscriptions.detail.title",
-})
+export const handle = breadcrumbHandle("platega_subscriptions.detail.title")
 
 export default PlategaSubscriptionPage
