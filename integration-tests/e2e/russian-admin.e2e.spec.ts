@@ -196,6 +196,9 @@ describeWithBrowser("the plugin's admin in Russian", () => {
               ? page.locator("main, [data-testid=platega-breadcrumb]")
               : page.locator(WIDGET_ROOTS)
           if (visit.scope === "widgets") expect(await scope.count()).toBeGreaterThan(0)
+          // Every page names itself in the top bar's trail.
+          else if (!(await page.locator("[data-testid=platega-breadcrumb]").count()))
+            found.push(`${visit.route}: no breadcrumb`)
           const words = untranslated(await visibleText(scope))
           if (words.length) found.push(`${visit.route}: ${words.join(", ")}`)
         }
