@@ -187,7 +187,7 @@ medusaIntegrationTestRunner({
           { ...admin, validateStatus: () => true },
         )
         expect(partial.status).toBeGreaterThanOrEqual(400)
-        expect(JSON.stringify(partial.data)).toMatch(/whole payment/)
+        expect(JSON.stringify(partial.data)).toMatch(/только весь платёж.+ \/ .+whole payment/)
         expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
         expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe(
           "CONFIRMED",

@@ -1,6 +1,8 @@
 // Every text of the plugin's admin extensions, in English and Russian, through Medusa's admin
 // translations (react-i18next). Each area keeps its own files under json/ with one top-level key
 // (`platega_<area>`), so areas can be added without touching each other.
+import codesEn from "./json/codes.en.json"
+import codesRu from "./json/codes.ru.json"
 import exportsEn from "./json/exports.en.json"
 import exportsRu from "./json/exports.ru.json"
 import moneyEn from "./json/money.en.json"
@@ -15,6 +17,7 @@ import transactionsEn from "./json/transactions.en.json"
 import transactionsRu from "./json/transactions.ru.json"
 
 const en = {
+  ...codesEn,
   ...orderEn,
   ...moneyEn,
   ...exportsEn,
@@ -23,6 +26,7 @@ const en = {
   ...transactionsEn,
 }
 const ru = {
+  ...codesRu,
   ...orderRu,
   ...moneyRu,
   ...exportsRu,

@@ -258,6 +258,18 @@ class PlategaModuleService extends MedusaService({
     return addCallbackDeliveries(sharedContext.manager!, counts)
   }
 
+  /** An export's sign of life while it is written (see workflows/exports). */
+  @InjectManager()
+  async touchPlategaExport(
+    id: string,
+    @MedusaContext() sharedContext: Ctx = {},
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update platega_export set updated_at = now() where id = ? and status in ('queued', 'running')`,
+      [id],
+    )
+  }
+
   // ---- job runs (units/job-runs.ts) -------------------------------------------------------
 
   /** Claims a scheduled job's tick across instances: the run's id, or undefined if taken. */

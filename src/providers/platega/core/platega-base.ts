@@ -44,6 +44,7 @@ import {
   type PlategaAccess,
   type PlategaOptions,
 } from "../../../modules/platega"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { cancelAtPlatega, refundAtPlatega } from "./refund"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
@@ -344,9 +345,13 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     if (!sameAmount(input.amount, data.amount, data.currency)) {
+      const asked = `${toDecimalString(input.amount, data.currency)} ${data.currency}`
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${toDecimalString(input.amount, data.currency)} is not possible`,
+        bothLanguages({
+          ru: `Platega возвращает только весь платёж (${data.amount} ${data.currency}): частичный возврат ${asked} невозможен. Верните всю сумму или договоритесь с покупателем иначе`,
+          en: `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${asked} is not possible. Refund the whole amount, or settle the difference with the customer another way`,
+        }),
       )
     }
     try {

@@ -4,6 +4,7 @@ import {
   type CancelTransactionResult,
   type PlategaClient,
 } from "../../../lib/platega"
+import { bothLanguages } from "./admin-message"
 
 /**
  * Platega's one way back for a transaction, for a pending one (cancel) and a paid one (refund):
@@ -55,7 +56,10 @@ export async function refundAtPlatega(client: PlategaClient, id: string): Promis
   if (outcome !== "confirmed") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
+      bothLanguages({
+        ru: `Platega: транзакция ${id} не подтверждена (статус ${tx.status}); вернуть можно только подтверждённый платёж`,
+        en: `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
+      }),
     )
   }
   const result = await cancelAtPlatega(client, id, "refund")

@@ -27,6 +27,7 @@ import {
   subscriptionDescription,
   successfulCharges,
 } from "../../../modules/platega"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"
@@ -269,7 +270,10 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (!data.first_charge_id) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        bothLanguages({
+          ru: `Platega: списание, оплатившее подписку ${data.subscription_id ?? ""}, ещё неизвестно; верните его в личном кабинете Platega`,
+          en: `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        }),
       )
     }
     return super.refundPayment({

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
 import { formatDate, formatMoney } from "../../../components/money/format"
+import { formatters } from "../../../lib/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -27,6 +28,7 @@ import {
   type AdminSubscription,
   type ListQuery,
 } from "../../../lib/subscriptions"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<AdminSubscription>()
@@ -117,7 +119,7 @@ const PlategaSubscriptionsPage = () => {
       }),
       column.accessor("charges_count", {
         header: t("platega_subscriptions.list.charges"),
-        cell: ({ getValue }) => getValue().toLocaleString(language),
+        cell: ({ getValue }) => formatters(language).number(getValue()),
       }),
       column.accessor("created_at", {
         header: t("platega_subscriptions.list.created"),
@@ -200,5 +202,8 @@ export const config = defineRouteConfig({
   translationNs: "translation",
   icon: ArrowPath,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_subscriptions.nav")
 
 export default PlategaSubscriptionsPage

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { instant } from "../list-query"
-import { EXPORT_FORMATS } from "../../../../workflows/exports/format"
+import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "../../../../workflows/exports/format"
 import {
   EXPORT_METHOD_NAMES,
   EXPORT_STATUS_NAMES,
@@ -25,6 +25,8 @@ export const AdminCreatePlategaExport = z
       .max(EXPORT_METHOD_NAMES.length)
       .optional(),
     format: z.enum(EXPORT_FORMATS),
+    /** The asking admin's language: column titles, CSV number style, notifications. */
+    language: z.enum(EXPORT_LANGUAGES, { message: "language: expected en or ru" }).optional(),
     time_zone: z
       .string()
       .trim()
