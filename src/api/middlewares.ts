@@ -24,6 +24,11 @@ import {
   AdminListPlategaSubscriptions,
   CancelPlategaSubscriptionBody,
 } from "./admin/platega/subscriptions/validators"
+import {
+  AdminCreatePaymentLink,
+  AdminSendPaymentLink,
+  StorePayPaymentCollection,
+} from "./admin/platega/payment-links/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
@@ -100,6 +105,21 @@ export default defineMiddlewares({
       matcher: "/admin/platega/subscriptions/:id/cancel",
       method: ["POST"],
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
+    },
+    {
+      matcher: "/admin/platega/orders/:id/payment-links",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
+    },
+    {
+      matcher: "/admin/platega/payment-links/:id/send",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminSendPaymentLink)],
+    },
+    {
+      matcher: "/store/platega/payment-collections/:id/pay",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StorePayPaymentCollection)],
     },
     {
       // A shopper's own subscriptions: only with a customer's session or token.

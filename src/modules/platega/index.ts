@@ -36,3 +36,4 @@ export {
   type SettingSource,
   type SettingKey,
 } from "./access"
+export * from "./payment-links"

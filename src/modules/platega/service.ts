@@ -25,6 +25,7 @@ import { KnownCallbacks, type RecordedCallback } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
+import { PlategaPaymentLink } from "./models/payment-link"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
 import { PlategaSettings } from "./models/settings"
@@ -165,6 +166,7 @@ class PlategaModuleService extends MedusaService({
   PlategaPlan,
   PlategaSubscription,
   PlategaSubscriptionCharge,
+  PlategaPaymentLink,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean

@@ -22,6 +22,8 @@ export {
 } from "./core/status"
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
+export { fillDescription, fillUrl } from "./core/description"
+export { expiresAt } from "./core/session-data"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */
