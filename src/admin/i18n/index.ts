@@ -3,6 +3,8 @@
 // (`platega_<area>`), so areas can be added without touching each other.
 import exportsEn from "./json/exports.en.json"
 import exportsRu from "./json/exports.ru.json"
+import linksEn from "./json/links.en.json"
+import linksRu from "./json/links.ru.json"
 import moneyEn from "./json/money.en.json"
 import moneyRu from "./json/money.ru.json"
 import orderEn from "./json/order.en.json"
@@ -12,8 +14,8 @@ import settingsRu from "./json/settings.ru.json"
 import subscriptionsEn from "./json/subscriptions.en.json"
 import subscriptionsRu from "./json/subscriptions.ru.json"
 
-const en = { ...orderEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
-const ru = { ...orderRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
+const en = { ...orderEn, ...linksEn, ...moneyEn, ...exportsEn, ...settingsEn, ...subscriptionsEn }
+const ru = { ...orderRu, ...linksRu, ...moneyRu, ...exportsRu, ...settingsRu, ...subscriptionsRu }
 
 export default {
   en: { translation: en },
