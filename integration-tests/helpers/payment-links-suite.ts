@@ -239,9 +239,26 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: Ctx): vo
     } finally {
       await api.post("/admin/platega/settings", { currencies: ["RUB"] }, admin)
     }
+    // Without a provider for the "email" channel, sending says so and records nothing.
+    const live = (await createLink(api, admin, orderId)).data.link
+    const mail = await api.post(
+      `/admin/platega/payment-links/${live.id}/send`,
+      { locale: "ru" },
+      { ...admin, validateStatus: () => true },
+    )
+    expect(mail.status).toBe(400)
+    expect(mail.data.message).toMatch(/notification provider for the "email" channel/)
+    expect((await orderLinks(api, admin, orderId)).links[0].emailed_to).toBeNull()
+    const badLocale = await api.post(
+      `/admin/platega/payment-links/${live.id}/send`,
+      { locale: "de" },
+      { ...admin, validateStatus: () => true },
+    )
+    expect(badLocale.status).toBe(400)
     const invalid = await createLink(api, admin, orderId, { amount: "5.123" })
     expect(invalid.status).toBe(400)
-    expect(await sandboxTransactionCount(sandbox())).toBe(countAfterCheckout)
+    // The checkout's transaction and the one valid link: the refused requests made none.
+    expect(await sandboxTransactionCount(sandbox())).toBe(countAfterCheckout + 1)
     expect(countAfterCheckout).toBe(count + 1)
   })
 }
