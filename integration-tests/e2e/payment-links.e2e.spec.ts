@@ -124,7 +124,7 @@ describeWithBrowser("Platega payment links in the admin, in a real browser", () 
     await withAdmin("en", async (page) => {
       await page.goto(`${demo!.adminUrl}/orders/${draftId}`)
       const url = await requestLink(page, "en", "payment-link-order-en")
-      expect(url).toContain(demo!.sandboxUrl)
+      expect(url).toMatch(/\/pay\/[0-9a-f-]{36}$/)
 
       // The payer: the link's page lets them pick the method.
       const payer = await page.context().newPage()
