@@ -30,6 +30,11 @@ import {
   AdminRefundPlategaCase,
   AdminResolvePlategaCase,
 } from "./admin/platega/transactions/validators"
+import {
+  AdminCreatePaymentLink,
+  AdminSendPaymentLink,
+  StorePayPaymentCollection,
+} from "./admin/platega/payment-links/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
@@ -126,6 +131,21 @@ export default defineMiddlewares({
       matcher: "/admin/platega/transactions/:id/cases/:case_id/resolve",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminResolvePlategaCase)],
+    },
+    {
+      matcher: "/admin/platega/orders/:id/payment-links",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
+    },
+    {
+      matcher: "/admin/platega/payment-links/:id/send",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminSendPaymentLink)],
+    },
+    {
+      matcher: "/store/platega/payment-collections/:id/pay",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StorePayPaymentCollection)],
     },
     {
       // A shopper's own subscriptions: only with a customer's session or token.

@@ -5,6 +5,8 @@ import codesEn from "./json/codes.en.json"
 import codesRu from "./json/codes.ru.json"
 import exportsEn from "./json/exports.en.json"
 import exportsRu from "./json/exports.ru.json"
+import linksEn from "./json/links.en.json"
+import linksRu from "./json/links.ru.json"
 import moneyEn from "./json/money.en.json"
 import moneyRu from "./json/money.ru.json"
 import orderEn from "./json/order.en.json"
@@ -19,6 +21,7 @@ import transactionsRu from "./json/transactions.ru.json"
 const en = {
   ...codesEn,
   ...orderEn,
+  ...linksEn,
   ...moneyEn,
   ...exportsEn,
   ...settingsEn,
@@ -28,6 +31,7 @@ const en = {
 const ru = {
   ...codesRu,
   ...orderRu,
+  ...linksRu,
   ...moneyRu,
   ...exportsRu,
   ...settingsRu,

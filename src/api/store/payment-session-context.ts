@@ -32,7 +32,8 @@ export async function addPlategaSessionContext(
       body.data && typeof body.data === "object" && !Array.isArray(body.data)
         ? (body.data as Record<string, unknown>)
         : {}
-    const { cart_id: _c, store_name: _s, ...rest } = given
+    // link_of and renewal_of are the plugin's own: a storefront cannot adopt a paid transaction.
+    const { cart_id: _c, store_name: _s, link_of: _l, renewal_of: _r, ...rest } = given
     const cartId = links[0]?.cart_id as string | undefined
     const storeName = stores[0]?.name
     body.data = {

@@ -22,3 +22,11 @@ export const PLATEGA_SUBSCRIPTION_PAST_DUE = "platega.subscription.past_due"
 export const PLATEGA_SUBSCRIPTION_CANCELLED = "platega.subscription.cancelled"
 /** Not bound within Platega's 30 minutes, or declined by the payer. */
 export const PLATEGA_SUBSCRIPTION_FAILED = "platega.subscription.failed"
+
+/**
+ * A payment link's transaction was captured as a Medusa payment. Data: `{ id, transaction_id,
+ * order_id, payment_collection_id, payment_id, flag }`.
+ */
+export const PLATEGA_PAYMENT_LINK_PAID = "platega.payment_link.paid"
+/** A paid link the merchant must look at (`flag`: see LINK_FLAGS); same data as `paid`. */
+export const PLATEGA_PAYMENT_LINK_FLAGGED = "platega.payment_link.flagged"

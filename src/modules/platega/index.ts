@@ -45,3 +45,4 @@ export {
   type SettingSource,
   type SettingKey,
 } from "./access"
+export * from "./payment-links"

@@ -19,6 +19,7 @@ import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
+import { PlategaPaymentLink } from "./models/payment-link"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
 import { PlategaSettings } from "./models/settings"
@@ -86,6 +87,7 @@ class PlategaModuleService extends MedusaService({
   PlategaPlan,
   PlategaSubscription,
   PlategaSubscriptionCharge,
+  PlategaPaymentLink,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean

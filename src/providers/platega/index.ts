@@ -25,6 +25,8 @@ export {
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
 export { refundAtPlatega, type PlategaRefund } from "./core/refund"
+export { fillDescription, fillUrl } from "./core/description"
+export { expiresAt } from "./core/session-data"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */

@@ -132,6 +132,12 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (readSessionData(input.data).link_of) {
+      return this.adoptTransaction(
+        input,
+        "Platega: a payment link's payment needs the link's transaction id",
+      )
+    }
     const { data, settings, currency, amount, sessionId, tokens } = await this.paymentTerms(input)
     if (!startsPayment(data)) {
       return chosenMethodSession(data, {
@@ -185,6 +191,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     } catch (e) {
       throw toMedusaError("creating the payment", e)
     }
+  }
+
+  /**
+   * A transaction Platega already made and the payer paid (a payment link's, a subscription
+   * charge's): nothing is created at Platega. Its status is read on authorization like any
+   * payment's, and accepted only for this session's amount and currency.
+   */
+  protected adoptTransaction(
+    input: InitiatePaymentInput,
+    missing: string,
+    extra: Partial<PlategaSessionData> = {},
+  ): Promise<InitiatePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.transaction_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, missing)
+    const currency = input.currency_code.toUpperCase()
+    return Promise.resolve({
+      id: data.transaction_id,
+      status: PaymentSessionStatus.PENDING,
+      data: { ...data, amount: toDecimalString(input.amount, currency), currency, ...extra },
+    })
   }
 
   /** SBP: the QR payload, when the service gives it on the status read. Never fails the checkout. */

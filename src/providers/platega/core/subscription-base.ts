@@ -49,7 +49,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
 
   override async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = readSessionData(input.data)
-    if (data.renewal_of) return this.initiateRenewal(input, data)
+    if (data.renewal_of) return this.initiateRenewal(input)
     const plan = planSchema.safeParse(data.plan)
     if (!plan.success) {
       throw new MedusaError(
@@ -95,24 +95,12 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   }
 
   /** A renewal: the money is already in (Platega charged); nothing is created at Platega. */
-  private initiateRenewal(input: InitiatePaymentInput, data: PlategaSessionData) {
-    if (!data.transaction_id) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Platega subscription: a renewal payment needs the charge's transaction id",
-      )
-    }
-    const currency = input.currency_code.toUpperCase()
-    return Promise.resolve({
-      id: data.transaction_id,
-      status: PaymentSessionStatus.PENDING,
-      data: {
-        ...data,
-        amount: toDecimalString(input.amount, currency),
-        currency,
-        payment_method: this.methodCode,
-      },
-    })
+  private initiateRenewal(input: InitiatePaymentInput) {
+    return this.adoptTransaction(
+      input,
+      "Platega subscription: a renewal payment needs the charge's transaction id",
+      { payment_method: this.methodCode },
+    )
   }
 
   override async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
