@@ -97,12 +97,17 @@ describe("effective settings", () => {
   it("re-reads the row after the TTL, so a change made elsewhere is in force", async () => {
     const box = new SecretBox({ PLATEGA_ENCRYPTION_KEY: key() })
     const pg = fakePg()
+    // A clock of the test's own: a busy machine must not turn "within the TTL" into "after it".
+    let now = 1_000_000
+    jest.spyOn(Date, "now").mockImplementation(() => now)
     const access = new PlategaAccess({ pg, box, options: parsePlategaOptions(a), ttlMs: 20 })
     expect((await access.credentials()).secret).toBe(a.secret)
     pg.state.row = { merchant_id: a.merchantId, secret_ciphertext: box.encrypt("rotated") }
+    now += 19
     expect((await access.credentials()).secret).toBe(a.secret) // within the TTL
-    await new Promise((r) => setTimeout(r, 30))
+    now += 1
     expect((await access.credentials()).secret).toBe("rotated")
+    jest.restoreAllMocks()
   })
 })
 
