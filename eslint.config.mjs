@@ -12,6 +12,7 @@ export default tseslint.config(
       "test-results/",
       "storefront/dist/",
       "packages/*/dist/",
+      "**/.next/",
       "**/*.d.ts",
     ],
   },

@@ -15,7 +15,12 @@ const base = {
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // The plugin's specs run the workspace sandbox from its TypeScript sources, so they never test a
   // stale build of it.
-  moduleNameMapper: { "^platega-sandbox$": "<rootDir>/packages/platega-sandbox/src/index.ts" },
+  moduleNameMapper: {
+    "^platega-sandbox$": "<rootDir>/packages/platega-sandbox/src/index.ts",
+    "^medusa-payment-platega-storefront$": "<rootDir>/packages/platega-storefront/src/index.ts",
+    // The storefront kit's ESM sources import their siblings as `./x.js`.
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
 }
 
 module.exports = {

@@ -1,7 +1,7 @@
 import http from "node:http"
 import { PlategaClient } from "../src/lib/platega"
 import type { PlategaLogger } from "../src/lib/platega"
-import { ACCEPT_ENCODING, exchange, parseOrigin } from "../src/lib/platega/transport"
+import { createAxios } from "../src/lib/platega/http-instance"
 import { startSandboxProcess } from "./support/sandbox-client"
 import { figures, runLoad, type Figures } from "./support/stats"
 
@@ -16,11 +16,14 @@ export interface ClientPair {
   client: Figures
   bare: Figures
   /**
-   * Where the client's extra time goes: the plugin's transport alone (the client's headers, its
-   * deadline, byte cap and decompression, then JSON.parse), without the client's validation.
+   * Where the client's extra time goes: a plain GET on the client's own axios instance (keep-alive
+   * agent, no redirects, byte cap, decompression, the same headers, then JSON.parse), without the
+   * client's deadline, retry loop and validation.
    */
-  transport: Figures
-  transportCpuUs: number
+  axios: Figures
+  axiosCpuUs: number
+  /** client − bare, in microseconds: time per call (p50) and CPU per call */
+  differenceUs: { p50: number; cpu: number }
   /** client p50 latency / bare p50 latency (time per call: lower is better, goal ≤ 1.10) */
   timeRatio: number
   /** client req/s / bare req/s */
@@ -88,21 +91,14 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
         req.on("error", reject)
         req.end()
       })
-    const origin = parseOrigin(target)
-    const clientHeaders = {
-      "Accept-Encoding": ACCEPT_ENCODING,
-      "User-Agent": "medusa-payment-platega",
-      ...headers,
-    }
-    const viaTransport = async () => {
-      const res = await exchange(origin, {
-        method: "GET",
-        path: target.pathname,
+    const instance = createAxios()
+    const clientHeaders = { "User-Agent": "medusa-payment-platega", ...headers }
+    const viaAxios = async () => {
+      const res = await instance.get<string>(target.href, {
         headers: clientHeaders,
-        timeoutMs: 30_000,
-        maxResponseBytes: 50 * 1024 * 1024,
+        responseType: "text",
       })
-      const body = JSON.parse(res.text) as { id: string }
+      const body = JSON.parse(res.data) as { id: string }
       if (res.status !== 200 || body.id !== id) throw new Error("bad answer")
     }
     const viaClient = async () => {
@@ -113,19 +109,19 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
     // Warm both paths: JIT, sockets, the sandbox's own caches.
     await runLoad(500, 4, viaClient)
     await runLoad(500, 4, bare)
-    await runLoad(500, 4, viaTransport)
+    await runLoad(500, 4, viaAxios)
 
     const pairs: ClientPair[] = []
     for (const concurrency of options.concurrencies ?? [1, 16]) {
       const sides = {
         client: { lat: [] as number[], wall: 0, cpu: 0 },
         bare: { lat: [] as number[], wall: 0, cpu: 0 },
-        transport: { lat: [] as number[], wall: 0, cpu: 0 },
+        axios: { lat: [] as number[], wall: 0, cpu: 0 },
       }
-      const ops: ["client" | "bare" | "transport", () => Promise<void>][] = [
+      const ops: ["client" | "bare" | "axios", () => Promise<void>][] = [
         ["client", viaClient],
         ["bare", bare],
-        ["transport", viaTransport],
+        ["axios", viaAxios],
       ]
       const perRound = Math.ceil(calls / rounds)
       for (let r = 0; r < rounds; r++) {
@@ -141,18 +137,24 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Cli
       }
       const c = figures(sides.client.lat, sides.client.wall)
       const b = figures(sides.bare.lat, sides.bare.wall)
-      const t = figures(sides.transport.lat, sides.transport.wall)
+      const t = figures(sides.axios.lat, sides.axios.wall)
+      const clientCpuUs = sides.client.cpu / c.count
+      const bareCpuUs = sides.bare.cpu / b.count
       pairs.push({
         concurrency,
         client: c,
         bare: b,
-        transport: t,
-        transportCpuUs: Math.round(sides.transport.cpu / t.count),
+        axios: t,
+        axiosCpuUs: Math.round(sides.axios.cpu / t.count),
+        differenceUs: {
+          p50: Math.round((c.p50Ms - b.p50Ms) * 1000),
+          cpu: Math.round(clientCpuUs - bareCpuUs),
+        },
         timeRatio: Math.round((c.p50Ms / b.p50Ms) * 100) / 100,
         throughputRatio: Math.round((c.perSecond / b.perSecond) * 100) / 100,
-        clientCpuUs: Math.round(sides.client.cpu / c.count),
-        bareCpuUs: Math.round(sides.bare.cpu / b.count),
-        cpuRatio: Math.round((sides.client.cpu / c.count / (sides.bare.cpu / b.count)) * 100) / 100,
+        clientCpuUs: Math.round(clientCpuUs),
+        bareCpuUs: Math.round(bareCpuUs),
+        cpuRatio: Math.round((clientCpuUs / bareCpuUs) * 100) / 100,
       })
     }
     return pairs

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import { pipeline } from "node:stream/promises"
 import { PlategaClient } from "../src/lib/platega"
-import { resolveOptions } from "../src/lib/platega/options"
-import { PlategaStreams } from "../src/lib/platega/stream"
+import { resolveOptions } from "../src/lib/platega/client-options"
+import { PlategaHttp } from "../src/lib/platega/http"
 import { writeExport, type ExportFormat } from "../src/workflows/exports/format"
 
 /**
@@ -18,7 +18,7 @@ const options = {
   baseUrl: env.BENCH_BASE_URL!,
   merchantId: env.BENCH_MERCHANT_ID!,
   secret: env.BENCH_SECRET!,
-  timeoutMs: 600_000,
+  timeoutMs: 120_000,
 }
 const filter = { from: env.BENCH_FROM!, to: env.BENCH_TO!, timeZoneId: "Europe/Moscow" }
 const MB = 1024 * 1024
@@ -30,9 +30,9 @@ async function main(): Promise<void> {
   let rows = 0
   if (mode === "passthrough") {
     // The same request and transport, the bytes straight to the file: the floor for any export.
-    const streams = new PlategaStreams(resolveOptions(options))
+    const http = new PlategaHttp(resolveOptions(options))
     const body = Buffer.from(JSON.stringify(filter))
-    const opened = await streams.open({
+    const opened = await http.open({
       method: "POST",
       endpoint: "POST /transaction/export/json",
       url: new URL(`${options.baseUrl}/transaction/export/json`),

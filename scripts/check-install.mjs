@@ -1,36 +1,47 @@
 #!/usr/bin/env node
-// `npm run check:install`: the README's "Install in your store" tried the way a new user would.
-// Packs the plugin (npm pack), checks the tarball holds no sandbox code and no sandbox-only
-// dependency, creates a fresh Medusa store on the lowest Medusa version the plugin declares (or
-// MEDUSA_VERSION), installs the tarball there (an ERESOLVE fails the check), writes medusa-config.ts
-// from the README's own snippet, runs `medusa db:migrate`, starts the store and checks that the
-// plugin's payment providers and callback route are loaded. Slow (a full npm install of Medusa),
-// so it is not part of `npm test`.
+// `npm run check:install` (and part of `npm test`): the README's "Install in your store" tried the
+// way a new user would, on the packed package.
+//  1. builds the plugin and packs it (npm pack): every server file of src/ must be in the tarball
+//     (the check itself is proven on a plugin with a folder named `test`), and no sandbox code;
+//  2. a fresh Medusa store on the lowest Medusa version the plugin declares (or MEDUSA_VERSION),
+//     with the admin enabled and the react-router-dom its dashboard needs; installs the tarball
+//     there with the README's command (an ERESOLVE fails), writes medusa-config.ts from the
+//     README's snippet, runs `medusa db:migrate` and starts the store (admin in development mode),
+//     talking to the Platega sandbox;
+//  3. calls every route the installed package declares (none may be missing), opens each of its
+//     admin pages in Chromium (no error boundary, no console error from the plugin), and runs the
+//     package's Russia region script twice beside another region.
+// The store's Medusa install is cached in node_modules/.cache/platega-check-install, and the
+// migrated database kept as a template while migrations and links are unchanged, so a run costs a
+// build, one `npm install` of the tarball and one store start.
 //   DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD: use that PostgreSQL (a throw-away database is created);
-//   otherwise an embedded one is started. CHECK_INSTALL_KEEP=1 keeps the store folder.
+//   otherwise an embedded one is started. CHECK_INSTALL_KEEP=1 keeps the store folder;
+//   CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs Chromium (CHROMIUM_PATH or the system's).
 import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { freePort, startEmbeddedPostgres } from "./lib/postgres.mjs"
+import { adminPages, checkAdminPages, chromiumPath } from "./lib/install-check/admin-pages.mjs"
+import { openServer, templateName } from "./lib/install-check/database.mjs"
+import { customerToken, declaredRoutes, probeRoutes } from "./lib/install-check/routes.mjs"
+import { checkRussiaRegion } from "./lib/install-check/russia-region.mjs"
+import {
+  assertNothingLost,
+  proveInChildProcess,
+  serverSources,
+} from "./lib/install-check/shipped-files.mjs"
+import { assertOneRouter, baseStore, copyStore, npm } from "./lib/install-check/store.mjs"
+import { freePort } from "./lib/postgres.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
 const SANDBOX_ONLY = ["fastify", "@fastify/formbody", "qrcode"]
+const CACHE = path.join(ROOT, "node_modules", ".cache", "platega-check-install")
+const ADMIN = { email: "check@platega.local", password: "check-pass" }
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
 const step = (text) => console.log(`[check:install ${seconds()}] ${text}`)
-
-function npm(args, cwd, extra = {}) {
-  return execFileSync("npm", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false", ...extra },
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 256 * 1024 * 1024,
-  })
-}
 
 /** The lowest version a peer range like "^2.21.0" allows. */
 function lowest(range) {
@@ -47,38 +58,10 @@ function readmeInstructions() {
   const section = readme.slice(start, readme.indexOf("\n## ", start + 5))
   const install = /```bash\n(npm install [^\n]+)\n```/.exec(section)?.[1]
   const config = /`medusa-config\.ts`:\s*```ts\n([\s\S]*?)```/.exec(section)?.[1]
-  if (!install || !config) throw new Error("README's install section lost its command or snippet")
-  return { install, config }
-}
-
-async function database() {
-  const { DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD } = process.env
-  let base
-  let embedded
-  if (DB_HOST) {
-    const auth = `${encodeURIComponent(DB_USERNAME || "postgres")}${DB_PASSWORD ? `:${encodeURIComponent(DB_PASSWORD)}` : ""}`
-    base = `postgres://${auth}@${DB_HOST}:${DB_PORT || "5432"}`
-  } else {
-    embedded = await startEmbeddedPostgres()
-    const e = embedded.env
-    base = `postgres://${e.DB_USERNAME}:${encodeURIComponent(e.DB_PASSWORD)}@localhost:${e.DB_PORT}`
-  }
-  const name = `platega_install_check_${process.pid}`
-  const { default: pg } = await import("pg")
-  const admin = new pg.Client({ connectionString: `${base}/postgres` })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return {
-    url: `${base}/${name}`,
-    async drop() {
-      const c = new pg.Client({ connectionString: `${base}/postgres` })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`).catch(() => {})
-      await c.end()
-      await embedded?.stop()
-    },
-  }
+  const regionScript = /npx medusa exec (\S+\/create-russia-region\.js)/.exec(section)?.[1]
+  if (!install || !config || !regionScript)
+    throw new Error("README's install section lost its command, snippet or region script")
+  return { install, config, regionScript }
 }
 
 async function waitFor(url, child, output, timeoutMs = 240_000) {
@@ -96,12 +79,73 @@ async function waitFor(url, child, output, timeoutMs = 240_000) {
   }
 }
 
+/** Replaces the README's `// ...` with a working projectConfig and points Platega at the sandbox. */
+function storeConfig(config, url) {
+  const projectConfig = `projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: "${url}",
+      adminCors: "${url}",
+      authCors: "${url}",
+      jwtSecret: "install-check",
+      cookieSecret: "install-check",
+    },
+  },`
+  const anchor = "merchantId: process.env.PLATEGA_MERCHANT_ID,"
+  if (!config.includes("// ...") || !config.includes(anchor))
+    throw new Error(`README's medusa-config.ts snippet lost "// ..." or "${anchor}"`)
+  return (
+    `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\n` +
+    `loadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n` +
+    config
+      .replace("// ...", projectConfig)
+      .replace(anchor, `baseUrl: process.env.PLATEGA_BASE_URL,\n              ${anchor}`)
+  )
+}
+
+/** The Platega sandbox of this repository (rebuilt first when its sources changed). */
+async function startPlategaSandbox() {
+  const { sandboxBuildState, sandboxBuildCommand } = await import("../demo/runner/sandbox.mjs")
+  if (sandboxBuildState() !== "fresh") {
+    const { command, args, cwd } = sandboxBuildCommand()
+    execFileSync(command, args, { cwd, stdio: "pipe" })
+  }
+  const { startSandbox } = await import("platega-sandbox")
+  return startSandbox({ port: 0, quiet: true })
+}
+
+async function adminLogin(base) {
+  const login = await fetch(`${base}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  })
+  if (!login.ok) throw new Error(`admin login: HTTP ${login.status} ${await login.text()}`)
+  return (await login.json()).token
+}
+
+async function publishableKey(base, token) {
+  const res = await fetch(`${base}/admin/api-keys`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: "install check", type: "publishable" }),
+  })
+  if (!res.ok) throw new Error(`publishable key: HTTP ${res.status} ${await res.text()}`)
+  return (await res.json()).api_key.token
+}
+
 async function main() {
+  const chromium = chromiumPath()
+  if (!chromium)
+    throw new Error(
+      "no Chromium to open the admin pages with (set CHROMIUM_PATH or install chromium)",
+    )
   const version = process.env.MEDUSA_VERSION || lowest(pkg.peerDependencies["@medusajs/framework"])
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "platega-install-check-"))
   const store = path.join(work, "store")
   let db
   let server
+  let sandbox
   try {
     step("building the plugin (medusa plugin:build)")
     npm(["run", "build"], ROOT)
@@ -109,7 +153,8 @@ async function main() {
     step("packing it (npm pack)")
     const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], ROOT))
     const tarball = path.join(work, packed.filename)
-    const sandboxFiles = packed.files.map((f) => f.path).filter((p) => /sandbox/i.test(p))
+    const packedFiles = packed.files.map((f) => f.path)
+    const sandboxFiles = packedFiles.filter((p) => /sandbox/i.test(p))
     if (sandboxFiles.length)
       throw new Error(`the package holds sandbox files: ${sandboxFiles.join(", ")}`)
     const deps = Object.keys(pkg.dependencies ?? {})
@@ -119,60 +164,19 @@ async function main() {
     console.log(
       `      ${packed.filename}: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} kB`,
     )
+    assertNothingLost(ROOT, packedFiles)
+    console.log(
+      `      all ${serverSources(ROOT).length} server files of src/ and the admin bundle are in it`,
+    )
+    // The check checked (in a child process, while the store is prepared).
+    const proof = proveInChildProcess(ROOT)
+    proof.catch(() => {})
 
     step(`a fresh Medusa ${version} store`)
-    fs.mkdirSync(store)
-    // What a new store's package.json holds (the Medusa starter's dependencies).
-    fs.writeFileSync(
-      path.join(store, "package.json"),
-      JSON.stringify(
-        {
-          name: "platega-install-check-store",
-          version: "0.0.1",
-          private: true,
-          engines: { node: ">=20" },
-          dependencies: {
-            "@medusajs/admin-sdk": version,
-            "@medusajs/cli": version,
-            "@medusajs/framework": version,
-            "@medusajs/medusa": version,
-          },
-          devDependencies: {
-            "@swc/core": "^1.7.28",
-            "@types/node": "^20.0.0",
-            "@types/react": "^18.3.2",
-            "@types/react-dom": "^18.2.25",
-            "prop-types": "^15.8.1",
-            react: "^18.2.0",
-            "react-dom": "^18.2.0",
-            "ts-node": "^10.9.2",
-            typescript: "^5.6.2",
-            vite: "^5.2.11",
-          },
-        },
-        null,
-        2,
-      ),
-    )
-    fs.writeFileSync(
-      path.join(store, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2021",
-          module: "Node16",
-          moduleResolution: "Node16",
-          esModuleInterop: true,
-          skipLibCheck: true,
-          strict: false,
-          outDir: "./.medusa/server",
-        },
-        include: ["**/*"],
-        exclude: ["node_modules", ".medusa"],
-      }),
-    )
-    npm(["install"], store)
+    const base = baseStore(CACHE, version, (m) => console.log(`      ${m}`))
+    copyStore(base, store)
 
-    const { install, config } = readmeInstructions()
+    const { install, config, regionScript } = readmeInstructions()
     step(`README: ${install} (from the packed tarball)`)
     const installArgs = install.replace(/^npm /, "").split(/\s+/)
     const target = installArgs.indexOf(pkg.name)
@@ -187,74 +191,68 @@ async function main() {
       )
     }
     const installed = JSON.parse(npm(["ls", "--json", "--depth=0"], store)).dependencies
+    const router = assertOneRouter(store)
     console.log(
-      `      installed ${pkg.name}@${installed[pkg.name].version} beside @medusajs/medusa@${installed["@medusajs/medusa"].version}`,
+      `      installed ${pkg.name}@${installed[pkg.name].version} beside @medusajs/medusa@${installed["@medusajs/medusa"].version}, react-router-dom ${router}`,
     )
+    console.log(`      (the lost-file check catches a folder named test: ${await proof})`)
     const cookies = npm(["ls", "cookie", "--all", "--json"], store)
     if (/"version":\s*"2\./.test(cookies) && /medusa-payment-platega/.test(cookies)) {
       throw new Error("the plugin's dependencies bring cookie@2 (needs Node 22)")
     }
 
-    step("README: medusa-config.ts from the snippet")
-    const projectConfig = `projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: {
-      storeCors: "http://localhost:8000",
-      adminCors: "http://localhost:9000",
-      authCors: "http://localhost:8000,http://localhost:9000",
-      jwtSecret: "install-check",
-      cookieSecret: "install-check",
-    },
-  },
-  admin: { disable: true },`
-    fs.writeFileSync(
-      path.join(store, "medusa-config.ts"),
-      `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\nloadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n` +
-        config.replace("// ...", projectConfig),
-    )
-
-    db = await database()
+    step("README: medusa-config.ts from the snippet (admin enabled)")
     const port = await freePort()
+    const url = `http://localhost:${port}`
+    fs.writeFileSync(path.join(store, "medusa-config.ts"), storeConfig(config, url))
+    sandbox = await startPlategaSandbox()
+
+    db = await openServer()
     const env = {
       ...process.env,
       DATABASE_URL: db.url,
       MEDUSA_DISABLE_TELEMETRY: "true",
-      PLATEGA_MERCHANT_ID: "7f3c2b1a-5d4e-4f60-8a9b-0c1d2e3f4a5b",
-      PLATEGA_SECRET: "install-check-secret",
+      PLATEGA_BASE_URL: sandbox.url,
+      PLATEGA_MERCHANT_ID: sandbox.merchantId,
+      PLATEGA_SECRET: sandbox.secret,
+      // `medusa start` serves the admin from its sources (Vite) in development mode.
       NODE_ENV: "development",
     }
     const medusa = path.join(store, "node_modules", "@medusajs", "cli", "cli.js")
-    step("README: npx medusa db:migrate")
-    execFileSync(process.execPath, [medusa, "db:migrate"], { cwd: store, env, stdio: "pipe" })
-    execFileSync(
-      process.execPath,
-      [medusa, "user", "-e", "check@platega.local", "-p", "check-pass"],
-      {
+    const template = templateName(store, base, config)
+    const fresh = process.env.CHECK_INSTALL_FRESH_DB === "1"
+    if (!fresh && (await db.create(template))) {
+      step("README: npx medusa db:migrate (same migrations as a kept, migrated database: copied)")
+    } else {
+      if (fresh) await db.create(`${template}_none`)
+      step("README: npx medusa db:migrate")
+      execFileSync(process.execPath, [medusa, "db:migrate"], { cwd: store, env, stdio: "pipe" })
+      execFileSync(process.execPath, [medusa, "user", "-e", ADMIN.email, "-p", ADMIN.password], {
         cwd: store,
         env,
         stdio: "pipe",
-      },
-    )
+      })
+      await db.saveAsTemplate(template)
+    }
 
-    step("starting the store (medusa start)")
+    step("starting the store (medusa start, admin included)")
     let output = ""
     server = spawn(process.execPath, [medusa, "start", "--port", String(port)], {
       cwd: store,
       env,
       detached: true,
     })
-    server.stdout.on("data", (d) => (output += d))
-    server.stderr.on("data", (d) => (output += d))
-    const base = `http://localhost:${port}`
-    await waitFor(`${base}/health`, server, () => output.slice(-4000))
+    const serverLog = fs.createWriteStream(path.join(work, "medusa.log"))
+    const keep = (d) => {
+      serverLog.write(d)
+      output = (output + d).slice(-20_000)
+    }
+    server.stdout.on("data", keep)
+    server.stderr.on("data", keep)
+    await waitFor(`${url}/health`, server, () => output.slice(-4000))
 
-    const login = await fetch(`${base}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "check@platega.local", password: "check-pass" }),
-    })
-    const { token } = await login.json()
-    const res = await fetch(`${base}/admin/payments/payment-providers?limit=100`, {
+    const token = await adminLogin(url)
+    const res = await fetch(`${url}/admin/payments/payment-providers?limit=100`, {
       headers: { Authorization: `Bearer ${token}` },
     })
     const ids = (await res.json()).payment_providers?.map((p) => p.id) ?? []
@@ -262,17 +260,48 @@ async function main() {
       if (!ids.includes(id))
         throw new Error(`provider ${id} is not loaded; the store has ${ids.join(", ")}`)
     }
-    const hook = await fetch(`${base}/hooks/platega`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ id: "x", status: "CONFIRMED" }),
-    })
-    if (hook.status !== 401)
-      throw new Error(`POST /hooks/platega without credentials answered ${hook.status}, not 401`)
-    console.log(
-      `      providers: ${ids.filter((i) => i.includes("platega")).join(", ")}; /hooks/platega answers 401 without credentials`,
+    console.log(`      providers: ${ids.filter((i) => i.includes("platega")).join(", ")}`)
+
+    const packageDir = path.join(store, "node_modules", pkg.name)
+    const routes = declaredRoutes(packageDir)
+    step(`every route the package declares (${routes.length})`)
+    const key = await publishableKey(url, token)
+    const customer = await customerToken(url, key)
+    for (const line of await probeRoutes(url, routes, {
+      adminToken: token,
+      publishableKey: key,
+      customer,
+    }))
+      console.log(`      ${line}`)
+
+    // The pages and the region script need nothing of each other: one runs while the other boots.
+    const pages = adminPages(packageDir)
+    step(
+      `the package's admin pages in Chromium (${pages.length}); meanwhile ` +
+        `README: npx medusa exec ${regionScript}, twice`,
     )
-    step(`OK: the packed plugin installs and loads on Medusa ${version}`)
+    const [pageLines, regionLines] = await Promise.all([
+      checkAdminPages({
+        chromium,
+        root: ROOT,
+        base: url,
+        ...ADMIN,
+        pages,
+        shotsDir: path.join(ROOT, "test-results", "screenshots"),
+      }),
+      checkRussiaRegion({
+        base: url,
+        store,
+        script: regionScript,
+        env,
+        adminToken: token,
+        publishableKey: key,
+      }),
+    ])
+    for (const line of [...pageLines, ...regionLines]) console.log(`      ${line}`)
+    step(
+      `OK: the packed plugin installs, loads and serves its routes and pages on Medusa ${version}`,
+    )
   } finally {
     if (server?.pid) {
       try {
@@ -281,13 +310,15 @@ async function main() {
         // already gone
       }
     }
+    await sandbox?.stop().catch(() => {})
     await db?.drop().catch(() => {})
     if (process.env.CHECK_INSTALL_KEEP !== "1") fs.rmSync(work, { recursive: true, force: true })
     else console.log(`      kept ${work}`)
   }
 }
-
 main().catch((e) => {
-  console.error(`check:install failed: ${e.message}`)
+  console.error(
+    `check:install failed: ${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ""}`,
+  )
   process.exit(1)
 })

@@ -90,8 +90,15 @@ async function shutdown(code, reason) {
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {})
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => void shutdown(signal === "SIGINT" ? 130 : 143))
+  process.on(signal, () => void shutdown(signal === "SIGINT" ? 130 : 143, `${signal} received.`))
 }
+
+// `npm run demo` runs this under npm and a shell; npm stops at once on a signal without passing it
+// on. The demo notices its parent is gone (it is handed to another parent) and stops everything.
+const firstParent = process.ppid
+setInterval(() => {
+  if (process.ppid !== firstParent) void shutdown(143, "The process that started the demo ended.")
+}, 1000).unref()
 
 /**
  * The environment of every Medusa command: the store, with the plugin pointed at the sandbox and
@@ -288,6 +295,17 @@ async function main() {
   for (const proc of [running.sandbox, running.medusa].filter(Boolean)) {
     proc.exited.then(({ code, signal }) => {
       if (stopping) return
+      // Stopped on purpose (a signal to it, e.g. from a process manager): the rest follows.
+      if (
+        signal === "SIGTERM" ||
+        signal === "SIGINT" ||
+        signal === "SIGHUP" ||
+        code === 143 ||
+        code === 130
+      ) {
+        void shutdown(0, `${proc.name} was stopped (${signal ?? `exit code ${code}`}).`)
+        return
+      }
       console.error(`\n${proc.name} stopped unexpectedly (${signal ?? `exit code ${code}`}):`)
       console.error(tail(proc.logFile))
       void shutdown(1)

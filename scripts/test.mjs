@@ -2,16 +2,19 @@
 // `npm test`: every spec (unit, module, HTTP integration, multi-instance, browser), against the
 // PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one when
 // DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
-// redis-server on a free port; it is skipped, saying why, when there is neither.
-//   node scripts/test.mjs [unit|modules|integration:http|multi|e2e ...] [-- extra jest args]
+// redis-server on a free port; it is skipped, saying why, when there is neither. Last, `install`
+// runs scripts/check-install.mjs (the packed plugin in a fresh store, admin pages in Chromium);
+// it is skipped, saying why, when there is no Chromium.
+//   node scripts/test.mjs [unit|modules|integration:http|multi|e2e|install ...] [-- extra jest args]
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import os from "node:os"
+import { chromiumPath } from "./lib/install-check/admin-pages.mjs"
 import { startEmbeddedPostgres } from "./lib/postgres.mjs"
 import { findOnPath, startRedis } from "./lib/redis.mjs"
 
-const ALL = ["unit", "modules", "integration:http", "multi", "e2e"]
+const ALL = ["unit", "modules", "integration:http", "multi", "e2e", "install"]
 const argv = process.argv.slice(2)
 const dash = argv.indexOf("--")
 const selected = (dash === -1 ? argv : argv.slice(0, dash)).filter(Boolean)
@@ -54,6 +57,23 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     console.error(`\n${signal}: stopping tests and the test database`)
     await cleanup()
     process.exit(130)
+  })
+}
+
+/** `npm run check:install` as one test: passed or failed. */
+function runInstallCheck() {
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, [path.join("scripts", "check-install.mjs")], {
+      stdio: "inherit",
+      env,
+    })
+    child.on("exit", (code, signal) => {
+      const failed = code !== 0 || Boolean(signal)
+      resolve({
+        code: code ?? 1,
+        counts: { passed: failed ? 0 : 1, failed: failed ? 1 : 0, skipped: 0 },
+      })
+    })
   })
 }
 
@@ -120,7 +140,15 @@ try {
       }
       extraEnv = { PLATEGA_TEST_REDIS_URL: found.url }
     }
-    const { code, counts } = await runJest(project, extraEnv)
+    if (project === "install" && !chromiumPath()) {
+      console.log(
+        "skipped: the install check opens the admin in Chromium: no Chromium found (CHROMIUM_PATH)",
+      )
+      total.skipped += 1
+      continue
+    }
+    const { code, counts } =
+      project === "install" ? await runInstallCheck() : await runJest(project, extraEnv)
     total.passed += counts.passed
     total.failed += counts.failed
     total.skipped += counts.skipped

@@ -4,6 +4,7 @@
 import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import { setTimeout as sleep } from "node:timers/promises"
+import { fileURLToPath } from "node:url"
 
 /**
  * Starts `command args` with its output in `logFile` (and on the terminal when `verbose`).
@@ -13,7 +14,7 @@ export function startChild({ name, command, args, cwd, env, logFile, verbose }) 
   const out = fs.openSync(logFile, "w")
   const child = spawn(command, args, {
     cwd,
-    env,
+    env: withParentWatch(env),
     detached: true,
     stdio: verbose ? ["ignore", "inherit", "inherit"] : ["ignore", out, out],
   })
@@ -23,6 +24,18 @@ export function startChild({ name, command, args, cwd, env, logFile, verbose }) 
     child.on("error", (error) => resolve({ code: null, signal: null, error }))
   })
   return { name, child, logFile, exited, running: () => child.exitCode === null && !child.killed }
+}
+
+const PARENT_WATCH = fileURLToPath(new URL("./parent-watch.cjs", import.meta.url))
+
+/**
+ * Every Node process of the demo (and what it forks) watches the demo's pid and stops when the
+ * demo is gone, however it ended: children never outlive it.
+ */
+function withParentWatch(env = process.env) {
+  const require = `--require ${JSON.stringify(PARENT_WATCH)}`
+  const options = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${require}` : require
+  return { ...env, NODE_OPTIONS: options, DEMO_PARENT_PID: String(process.pid) }
 }
 
 /**

@@ -4,7 +4,7 @@
 // looks at the page in English and Russian. Screenshots: test-results/screenshots.
 import fs from "node:fs"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { EXPORT_COLUMNS } from "../../src/workflows/exports/format"
+import { COLUMN_TITLES, EXPORT_COLUMNS } from "../../src/workflows/exports/format"
 import { readExportFile } from "../helpers/export-files"
 import { adminToken, loginToAdmin } from "./support/admin"
 import { findChromium, launchChromium, screenshot } from "./support/browser"
@@ -84,8 +84,9 @@ describeWithBrowser("transaction exports in the admin, in a real browser", () =>
 
       const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
       const file = await download.path()
-      const rows = await readExportFile("csv", fs.readFileSync(file), ";")
-      expect(rows[0]).toEqual([...EXPORT_COLUMNS])
+      // Asked in English: an English spreadsheet's CSV (commas, English column titles).
+      const rows = await readExportFile("csv", fs.readFileSync(file), ",")
+      expect(rows[0]).toEqual(EXPORT_COLUMNS.map((c) => COLUMN_TITLES.en[c]))
 
       // The same count the admin API reports, every row confirmed, none of another status.
       const token = await adminToken(demo!.storeUrl)
@@ -96,7 +97,9 @@ describeWithBrowser("transaction exports in the admin, in a real browser", () =>
       expect(record.row_count).toBeGreaterThan(SEEDED / 2)
       expect(rows.length - 1).toBe(record.row_count)
       expect(new Set(rows.slice(1).map((r) => r[4]))).toEqual(new Set(["CONFIRMED"]))
-      expect(download.suggestedFilename()).toMatch(/^platega-transactions-plexp_.+\.csv$/)
+      expect(download.suggestedFilename()).toMatch(
+        /^platega-transactions_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_\d{6}\.csv$/,
+      )
     })
   })
 

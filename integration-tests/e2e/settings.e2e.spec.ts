@@ -250,7 +250,7 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
       "refunded",
     )
     expect(await page.getByTestId("platega-refunded").textContent()).toMatch(
-      /^Refunded from Medusa on .+; Platega reports the transaction as CHARGEBACKED\.$/,
+      /^Refunded from Medusa on .+; the transaction's status at Platega: Returned to the payer\.$/,
     )
     expect(await page.getByTestId("platega-chargeback").count()).toBe(0)
     await screenshot(page, "settings-order-refunded-en")
@@ -270,7 +270,7 @@ describeWithBrowser("Settings → Platega in a real browser", () => {
       "chargeback",
     )
     const warning = (await page.getByTestId("platega-chargeback").textContent()) ?? ""
-    expect(warning).toContain(`Platega reports transaction ${txId} as CHARGEBACKED`)
+    expect(warning).toContain(`Platega's status for transaction ${txId}: Returned to the payer`)
     expect(warning).toContain("What to do")
     // No green "Paid" beside the chargeback.
     expect(await page.getByTestId("platega-payment-state").textContent()).toBe("Chargeback")

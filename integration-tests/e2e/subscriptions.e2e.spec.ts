@@ -196,6 +196,16 @@ describeWithBrowser("subscriptions in the storefront and the admin, in a real br
       await link.click()
       await p.waitForURL((url) => url.pathname.endsWith(`/platega/subscriptions/${sub.id}`))
 
+      // The first order shows its Platega transaction (the first charge) like any other order.
+      const first = await subscription()
+      await p.goto(`${demo!.adminUrl}/orders/${first.first_order_id}`)
+      const txId = p.getByTestId("platega-transaction-id")
+      await txId.waitFor({ timeout: 60_000 })
+      await p.getByTestId("platega-order-state").and(p.locator("[data-state=paid]")).waitFor()
+      expect(await txId.textContent()).toMatch(/^[0-9a-f-]{36}$/i)
+      expect(await p.getByTestId("platega-payment-state").textContent()).toBe("Paid")
+      await screenshot(p, "subscriptions-admin-first-order")
+
       // The customer's page lists it.
       await p.goto(`${demo!.adminUrl}/customers/${sub.customer_id}`)
       await p.getByTestId("platega-customer-subscription").waitFor({ timeout: 60_000 })

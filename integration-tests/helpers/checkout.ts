@@ -9,6 +9,7 @@ export const CARD = "pp_platega-card_platega"
 
 export interface PlategaSession {
   id: string
+  status: string
   provider_id: string
   data: { transaction_id: string; redirect: string; qr?: string; amount: string; currency: string }
 }
@@ -51,12 +52,17 @@ export async function createCart(
   return cart.id
 }
 
-/** Picks a Platega provider for the cart, as a storefront does; returns the session it made. */
+/**
+ * Creates the cart's payment session with a Platega provider, as a storefront does; returns the
+ * session it made. With a return address (the default) the payment starts; with `data: {}` the
+ * shopper has only chosen the method.
+ */
 export async function startPayment(
   api: AxiosInstance,
   store: StoreFixture,
   cartId: string,
   providerId: string,
+  data: Record<string, unknown> = { return_url: `http://localhost:8000/return?cart_id=${cartId}` },
 ): Promise<PlategaSession> {
   const { headers } = store
   const {
@@ -66,10 +72,7 @@ export async function startPayment(
     data: { payment_collection: updated },
   } = await api.post(
     `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-    {
-      provider_id: providerId,
-      data: { return_url: `http://localhost:8000/return?cart_id=${cartId}` },
-    },
+    { provider_id: providerId, data },
     { headers },
   )
   return updated.payment_sessions.find((s: PlategaSession) => s.provider_id === providerId)

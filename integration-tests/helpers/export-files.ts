@@ -53,3 +53,24 @@ function cellText(value: ExcelJS.CellValue): string {
 export function withoutNeutralization(rows: string[][]): string[][] {
   return rows.map((row) => row.map((cell) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)))
 }
+
+/**
+ * A CSV read the way a spreadsheet in `language` reads it: Russian Excel splits columns at `;` and
+ * takes `2990,50` for a number; English Excel splits at `,` and reads `2990.50`. Amounts come back
+ * as exact decimal strings (a number in the sheet, never a float on the way).
+ */
+export function readAsSpreadsheet(
+  bytes: Buffer,
+  language: "en" | "ru",
+): { header: string[]; amounts: string[] } {
+  const [header, ...rows] = parse(bytes.subarray(3).toString("utf8"), {
+    delimiter: language === "ru" ? ";" : ",",
+  }) as string[][]
+  const number = language === "ru" ? /^-?\d+(,\d+)?$/ : /^-?\d+(\.\d+)?$/
+  const amounts = rows.map((row) => {
+    const cell = row[2]
+    if (!number.test(cell)) throw new Error(`a ${language} spreadsheet reads "${cell}" as text`)
+    return language === "ru" ? cell.replace(",", ".") : cell
+  })
+  return { header, amounts }
+}

@@ -4,7 +4,9 @@ import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/c
 import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
 import { useCountingProxy } from "../helpers/counting-proxy"
 import { reconcile } from "../helpers/reconcile"
-import { useSandbox } from "../helpers/sandbox"
+import { adminHeaders } from "../helpers/admin"
+import { caseNotifications, strayTransaction } from "../helpers/attention"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -208,6 +210,203 @@ medusaIntegrationTestRunner({
           expect(reads).toBeLessThanOrEqual(accepted)
           expect(proxy().count("GET /subscription/:id")).toBe(0)
         })
+      })
+    })
+
+    describe("money that needs a person: Platega → Transactions", () => {
+      let admin: { headers: Record<string, string> }
+
+      beforeEach(async () => {
+        await sandbox().control.reset()
+        // Platega delivers its callbacks to the store, as in production.
+        await sandbox().control.setCallbackUrl(callbackUrl(api))
+        admin = await adminHeaders(getContainer())
+      })
+
+      type Row = {
+        id: string
+        platega_status: string
+        method: string
+        amount: string
+        cart_id?: string
+        order: { id: string; display_id: number } | null
+        email: string | null
+        needs_attention: boolean
+        callbacks: { status: string; outcome: string }[]
+        cases: {
+          id: string
+          kind: string
+          refundable: boolean
+          resolution: { action: string; note: string | null; actor_email: string | null } | null
+        }[]
+      }
+      const list = async (query: Record<string, unknown> = {}) =>
+        (await api.get("/admin/platega/transactions", { ...admin, params: query })).data as {
+          transactions: Row[]
+          count: number
+          needs_attention: number
+        }
+      /** The transaction's row once its case is flagged (read again: the first read may race it). */
+      const flagged = async (txId: string) => {
+        await eventually(
+          () => list({ q: txId }),
+          (l) => !!l.transactions[0]?.cases.length,
+        )
+        return (await list({ q: txId })).transactions[0]
+      }
+      const oneNotification = async (caseId: string) =>
+        eventually(
+          () => caseNotifications(getContainer(), caseId),
+          (n) => n.length > 0,
+        )
+
+      it("a paid transaction that matches no session: listed first, told once, refunded once", async () => {
+        // An ordinary unpaid checkout beside it, listed after the case.
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, SBP)
+        const txId = await strayTransaction(sandbox(), 700, "not-from-this-store")
+        await sandbox().control.confirm(txId)
+        const row = await flagged(txId)
+        expect(row).toMatchObject({
+          platega_status: "CONFIRMED",
+          method: "sbp",
+          needs_attention: true,
+        })
+        expect(row.cases).toEqual([
+          expect.objectContaining({
+            kind: "unmatched_payment",
+            refundable: true,
+            resolution: null,
+          }),
+        ])
+        const all = await list()
+        expect(all.transactions.map((t) => t.id)[0]).toBe(txId)
+        expect(all.count).toBe(2)
+        expect(all.needs_attention).toBe(1)
+
+        // Told at once, in both languages, naming the amount; delivered again, not told again.
+        const [note] = await oneNotification(row.cases[0].id)
+        expect(note.data!).toMatchObject({
+          title: expect.stringContaining("Platega"),
+          description: expect.stringMatching(/700[\s\S]*Платёж|700[\s\S]*платёж/),
+        })
+        await sandbox().control.fireCallback(txId)
+        await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId))
+        await settle()
+        expect(await caseNotifications(getContainer(), row.cases[0].id)).toHaveLength(1)
+
+        // Refund: two clicks at once move the money once.
+        proxy().reset()
+        const path = `/admin/platega/transactions/${txId}/cases/${row.cases[0].id}/refund`
+        const answers = await Promise.all(
+          [1, 2].map(() => api.post(path, {}, { ...admin, validateStatus: () => true })),
+        )
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+        expect(proxy().count("POST /transaction/:id/cancel")).toBe(1)
+        expect(proxy().count("GET /transaction/:id/cancel-supported")).toBe(1)
+        const atPlatega = await sandbox().control.getTransaction(txId)
+        expect(atPlatega).toMatchObject({ status: "CHARGEBACKED", refundStatus: "COMPLETED" })
+        const after = await eventually(
+          () => list({ q: txId }),
+          (l) => l.transactions[0]?.platega_status === "CHARGEBACKED",
+        )
+        expect(after.transactions[0]).toMatchObject({ needs_attention: false })
+        expect(after.transactions[0].cases[0].resolution).toMatchObject({ action: "refunded" })
+        // The refund's own callback makes no new case.
+        await settle()
+        expect((await list({ attention: "open" })).count).toBe(0)
+      })
+
+      it("a payment with the wrong amount: advice, one notice naming the cart, resolved with a note", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, SBP)
+        // Paid for this session, but 1 ruble instead of the cart's total.
+        const txId = await strayTransaction(sandbox(), 1, session.id)
+        await sandbox().control.confirm(txId)
+        const row = await flagged(txId)
+        expect(row).toMatchObject({ cart_id: cartId, order: null, needs_attention: true })
+        expect(row.email).toMatch(/@example\.com$/)
+        expect(row.cases[0]).toMatchObject({ kind: "payment_mismatch", refundable: true })
+        const [note] = await oneNotification(row.cases[0].id)
+        expect(note.data!.description).toContain(cartId)
+
+        const path = `/admin/platega/transactions/${txId}/cases/${row.cases[0].id}/resolve`
+        const blank = await api.post(path, { note: " " }, { ...admin, validateStatus: () => true })
+        expect(blank.status).toBe(400)
+        expect(blank.data.message).toContain("note")
+        const done = await api.post(path, { note: "Shopper paid the rest by phone" }, admin)
+        expect(done.status).toBe(200)
+        const again = await api.post(
+          path,
+          { note: "twice" },
+          { ...admin, validateStatus: () => true },
+        )
+        expect(again.status).toBe(409)
+
+        const resolved = await list({ attention: "resolved" })
+        expect(resolved.transactions.map((t) => t.id)).toEqual([txId])
+        expect(resolved.transactions[0].cases[0].resolution).toMatchObject({
+          action: "resolved",
+          note: "Shopper paid the rest by phone",
+          actor_email: "admin@platega.test",
+        })
+        expect(resolved.transactions[0].needs_attention).toBe(false)
+        // Nothing moved at Platega.
+        expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")
+      })
+
+      it("a chargeback on a paid order: listed with its order, told once, not refundable", async () => {
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, CARD)
+        const txId = session.data.transaction_id
+        await sandbox().control.confirm(txId)
+        const paid = await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+        await sandbox().control.chargeback(txId)
+        const row = await flagged(txId)
+        expect(row.order?.id).toBe(paid.orders[0].id)
+        expect(row.cases[0]).toMatchObject({ kind: "chargeback", refundable: false })
+        expect(row.callbacks.map((c) => [c.status, c.outcome])).toEqual([
+          ["CONFIRMED", "captured"],
+          ["CHARGEBACKED", "flagged"],
+        ])
+        const [note] = await oneNotification(row.cases[0].id)
+        expect(note.data!.description).toContain(`#${row.order!.display_id}`)
+        const refused = await api.post(
+          `/admin/platega/transactions/${txId}/cases/${row.cases[0].id}/refund`,
+          {},
+          { ...admin, validateStatus: () => true },
+        )
+        expect(refused.status).toBe(400)
+        // Found by order number and by e-mail; filtered by status and method.
+        expect((await list({ q: String(row.order!.display_id) })).transactions[0].id).toBe(txId)
+        expect((await list({ q: row.email! })).transactions[0].id).toBe(txId)
+        expect((await list({ status: "CHARGEBACKED", method: "card" })).count).toBe(1)
+        expect((await list({ status: "PENDING" })).count).toBe(0)
+        expect((await list({ outcome: "captured" })).count).toBe(1)
+        const bad = await api.get("/admin/platega/transactions", {
+          ...admin,
+          params: { outcome: "nope" },
+          validateStatus: () => true,
+        })
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toContain("outcome")
+      })
+
+      it("re-check now: a paid checkout whose callbacks were lost becomes its order", async () => {
+        await sandbox().control.setCallbackUrl(null)
+        const cartId = await createCart(api, store)
+        const session = await startPayment(api, store, cartId, SBP)
+        const txId = session.data.transaction_id
+        await sandbox().control.confirm(txId)
+        const { data } = await api.post(`/admin/platega/transactions/${txId}/recheck`, {}, admin)
+        expect(data.recheck).toMatchObject({ platega_status: "CONFIRMED" })
+        const outcome = await cartOutcome(getContainer(), cartId)
+        expect(outcome.orders).toHaveLength(1)
+        const [row] = (await list({ q: txId })).transactions
+        expect(row.order?.id).toBe(outcome.orders[0].id)
       })
     })
   },

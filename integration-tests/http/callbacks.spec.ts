@@ -5,6 +5,7 @@ import { reconcile } from "../helpers/reconcile"
 import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
 import { SBP, CARD, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { paymentLinkTests } from "../helpers/payment-links-suite"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -215,6 +216,10 @@ medusaIntegrationTestRunner({
       expect(sessions[0].status).toBe("canceled")
       const again = await reconcile(getContainer(), { minAgeMinutes: 0 })
       expect(again).toMatchObject({ sessionsChecked: 1, sessionsCanceled: 0 })
+    })
+
+    describe("payment links", () => {
+      paymentLinkTests({ api, getContainer, sandbox, store: () => store })
     })
   },
 })

@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import {
@@ -10,12 +11,19 @@ import {
   eventually,
   startPayment,
 } from "../helpers/checkout"
+import { reconcile } from "../helpers/reconcile"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 const sandbox = useSandbox()
+
+/** Every transaction the sandbox holds (its control API, not Platega's). */
+async function transactionTotal(): Promise<number> {
+  const res = await fetch(`${sandbox().url}/_sandbox/transactions?limit=1`)
+  return ((await res.json()) as { total: number }).total
+}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -137,6 +145,43 @@ medusaIntegrationTestRunner({
         expect(outcome.orders).toHaveLength(1)
       })
 
+      it("choosing and re-choosing make no transaction; paying makes exactly one", async () => {
+        const cartId = await createCart(api, store)
+        const chosen = await startPayment(api, store, cartId, provider, {})
+        expect(chosen.status).toBe("pending")
+        expect(chosen.data.transaction_id).toBeUndefined()
+        // The cart changes (its payment sessions are dropped) and the shopper picks again.
+        const cart = await api.get(`/store/carts/${cartId}`, { headers: store.headers })
+        const lineId = cart.data.cart.items[0].id
+        await api.post(
+          `/store/carts/${cartId}/line-items/${lineId}`,
+          { quantity: 2 },
+          { headers: store.headers },
+        )
+        const rechosen = await startPayment(api, store, cartId, provider, {})
+        expect(await transactionTotal()).toBe(0)
+        // Reconciliation passes a session with no transaction by: nothing to read, nothing failed.
+        await reconcile(getContainer(), { minAgeMinutes: 0 })
+        const untouched = (await cartOutcome(getContainer(), cartId)).sessions
+        expect(untouched).toEqual([expect.objectContaining({ id: rechosen.id, status: "pending" })])
+
+        const incomplete = await completeCart(api, store, cartId)
+        expect(incomplete.type).toBe("cart")
+        if (incomplete.type === "cart") {
+          expect(incomplete.error?.message).toMatch(
+            /payment was not started.*no Platega transaction yet.*data\.return_url/,
+          )
+        }
+        expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+        const paying = await startPayment(api, store, cartId, provider)
+        expect(paying.data).toMatchObject({ amount: "5981.00", redirect: expect.any(String) })
+        expect(await transactionTotal()).toBe(1)
+        await sandbox().control.confirm(paying.data.transaction_id)
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        expect(await transactionTotal()).toBe(1)
+      })
+
       it("an unpaid payment is not an order", async () => {
         const cartId = await createCart(api, store)
         await startPayment(api, store, cartId, provider)
@@ -159,7 +204,7 @@ medusaIntegrationTestRunner({
           { ...admin, validateStatus: () => true },
         )
         expect(partial.status).toBeGreaterThanOrEqual(400)
-        expect(JSON.stringify(partial.data)).toMatch(/whole payment/)
+        expect(JSON.stringify(partial.data)).toMatch(/только весь платёж.+ \/ .+whole payment/)
         expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
         expect((await sandbox().control.getTransaction(session.data.transaction_id))?.status).toBe(
           "CONFIRMED",
@@ -211,6 +256,70 @@ medusaIntegrationTestRunner({
         ])
         expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
       }
+    })
+
+    describe("the storefront kit", () => {
+      // The kit is an ES module; this spec is CommonJS.
+      let kit: typeof import("medusa-payment-platega-storefront", {
+        with: { "resolution-mode": "import" },
+      })
+      beforeAll(async () => {
+        kit = await import("medusa-payment-platega-storefront")
+      })
+      const sdk = () =>
+        new Medusa({
+          baseUrl: api.defaults.baseURL as string,
+          publishableKey: store.headers["x-publishable-api-key"],
+        })
+
+      it("one transaction per attempt; the callback and the return page meet in one order", async () => {
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, SBP, {})
+        const started = await kit.startPlategaPayment({
+          sdk: sdk(),
+          cart: cartId,
+          providerId: SBP,
+          returnUrl: "http://localhost:8000/platega/return",
+        })
+        expect(started).toMatchObject({ method: "sbp", amount: "2990.50", currency: "RUB" })
+        expect(started.returnUrl).toBe(`http://localhost:8000/platega/return?cart_id=${cartId}`)
+        expect(started.qr).toBeTruthy()
+        expect(await transactionTotal()).toBe(1)
+        const tx = await sandbox().control.getTransaction(started.plategaId!)
+        expect(tx).toMatchObject({ payload: started.sessionId, returnUrl: started.returnUrl })
+
+        const pending = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(pending.status).toBe("pending")
+        const [, outcome] = await Promise.all([
+          sandbox().control.confirm(started.plategaId!),
+          kit.finishPlategaPayment({ sdk: sdk(), cartId, intervalMs: 300 }),
+        ])
+        expect(outcome.status).toBe("paid")
+        await new Promise((r) => setTimeout(r, 1500))
+        const settled = await cartOutcome(getContainer(), cartId)
+        expect(settled.orders).toHaveLength(1)
+        if (outcome.status === "paid") expect(outcome.order.id).toBe(settled.orders[0].id)
+        expect(await transactionTotal()).toBe(1)
+      })
+
+      it("says failed for a declined payment and not_started for a method only chosen", async () => {
+        const cartId = await createCart(api, store)
+        await startPayment(api, store, cartId, CARD, {})
+        const chosen = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(chosen).toMatchObject({
+          status: "not_started",
+          message: expect.stringMatching(/payment was not started/),
+        })
+        const started = await kit.startPlategaPayment({
+          sdk: sdk(),
+          cart: cartId,
+          providerId: CARD,
+          returnUrl: "http://localhost:8000/platega/return",
+        })
+        await sandbox().control.decline(started.plategaId!)
+        const declined = await kit.finishPlategaPayment({ sdk: sdk(), cartId, timeoutMs: 0 })
+        expect(declined).toMatchObject({ status: "failed", plategaStatus: "CANCELED" })
+      })
     })
 
     describe("refunds Platega does not carry out", () => {

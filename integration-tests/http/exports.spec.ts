@@ -1,9 +1,15 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import plategaExportRecoveryJob from "../../src/jobs/platega-export-recovery"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { PlategaClient } from "../../src/lib/platega"
-import { EXPORT_COLUMNS, type ExportFormat } from "../../src/workflows/exports/format"
+import {
+  COLUMN_TITLES,
+  EXPORT_COLUMNS,
+  type ExportFormat,
+} from "../../src/workflows/exports/format"
 import { ADMIN_EMAIL, adminHeaders } from "../helpers/admin"
-import { readExportFile } from "../helpers/export-files"
+import { readAsSpreadsheet, readExportFile } from "../helpers/export-files"
 import { useSandbox } from "../helpers/sandbox"
 
 jest.setTimeout(300_000)
@@ -73,7 +79,7 @@ medusaIntegrationTestRunner({
       const deadline = Date.now() + 30_000
       for (;;) {
         const feed = await service.listNotifications({ channel: "feed" }, { take: 200 })
-        const found = feed.find((n) => JSON.stringify(n.data).includes(id))
+        const found = feed.find((n) => n.data?.platega_export_id === id)
         if (found) return found as { data: Record<string, unknown> }
         if (Date.now() > deadline) throw new Error(`no feed notification about ${id}`)
         await new Promise((r) => setTimeout(r, 100))
@@ -177,7 +183,14 @@ medusaIntegrationTestRunner({
         from: new Date(from).toISOString(),
         to: new Date(from + 20 * DAY).toISOString(),
       }
-      const results: Partial<Record<ExportFormat, ExportView>> = {}
+      const results: Partial<Record<ExportFormat | "csv_en", ExportView>> = {}
+      /** The period's records as Platega's whole-array answer gives them. */
+      const plategaRecords = () =>
+        new PlategaClient({
+          baseUrl: sandbox().url,
+          merchantId: sandbox().merchantId,
+          secret: sandbox().secret,
+        }).exportTransactionsJson({ ...period, timeZoneId: "Europe/Moscow" })
 
       beforeAll(async () => {
         await sandbox().control.seedTransactions(10_000, {
@@ -186,12 +199,16 @@ medusaIntegrationTestRunner({
           amountMin: 0.01,
           amountMax: 250_000,
         })
-        // Three exports at once: they run side by side in the background.
-        const started = await Promise.all(
-          (["json", "csv", "xlsx"] as const).map((format) => start({ ...period, format })),
-        )
-        for (const record of started) {
-          results[record.format] = await finished(record.id)
+        // Four exports at once, asked by a Russian admin and (one CSV) an English one: they run
+        // side by side in the background.
+        const started = await Promise.all([
+          ...(["json", "csv", "xlsx"] as const).map((format) =>
+            start({ ...period, format, language: "ru" }),
+          ),
+          start({ ...period, format: "csv", language: "en" }),
+        ])
+        for (const [i, record] of started.entries()) {
+          results[i === 3 ? "csv_en" : record.format] = await finished(record.id)
           await notificationAbout(record.id)
         }
         // The runner restores the database before every test: keep these exports in it.
@@ -209,29 +226,45 @@ medusaIntegrationTestRunner({
         }
         expect(files.json![0]).toEqual([...EXPORT_COLUMNS])
         expect(files.json).toHaveLength(10_001)
-        expect(files.csv).toEqual(files.json)
-        expect(files.xlsx).toEqual(files.json)
+        // People's files: Russian column titles; the CSV's amounts with the decimal comma.
+        const titles = EXPORT_COLUMNS.map((c) => COLUMN_TITLES.ru[c])
+        expect(files.csv![0]).toEqual(titles)
+        expect(files.xlsx![0]).toEqual(titles)
+        const comma = (row: string[]) => row.map((v, i) => (i === 2 ? v.replace(".", ",") : v))
+        expect(files.csv!.slice(1)).toEqual(files.json!.slice(1).map(comma))
+        expect(files.xlsx!.slice(1)).toEqual(files.json!.slice(1))
 
         // The same records as Platega's whole-array answer, amounts to the kopeck.
-        const client = new PlategaClient({
-          baseUrl: sandbox().url,
-          merchantId: sandbox().merchantId,
-          secret: sandbox().secret,
-        })
-        const direct = await client.exportTransactionsJson({
-          ...period,
-          timeZoneId: "Europe/Moscow",
-        })
+        const direct = await plategaRecords()
         expect(direct).toHaveLength(10_000)
         expect(files.json!.slice(1).map((r) => [r[0], r[1], Number(r[2])])).toEqual(
           direct.map((r) => [r.recordId, r.createdAt, r.amount]),
         )
       })
 
-      it("the CSV opens in Russian Excel: BOM, semicolons", async () => {
+      it("each CSV read as a spreadsheet in its locale adds up to Platega's total, exactly", async () => {
+        const direct = await plategaRecords()
+        const expected = direct.reduce(
+          (sum, r) => MathBN.add(sum, String(r.amount)),
+          MathBN.convert(0),
+        )
+        for (const [key, language] of [
+          ["csv", "ru"],
+          ["csv_en", "en"],
+        ] as const) {
+          const { bytes } = await download(results[key]!.file!.download_url)
+          const sheet = readAsSpreadsheet(bytes, language)
+          expect(sheet.header).toEqual(EXPORT_COLUMNS.map((c) => COLUMN_TITLES[language][c]))
+          expect(sheet.amounts).toHaveLength(10_000)
+          const total = sheet.amounts.reduce((sum, a) => MathBN.add(sum, a), MathBN.convert(0))
+          expect(total.toString()).toBe(expected.toString())
+        }
+      })
+
+      it("the CSV opens in Russian Excel: BOM, semicolons, Russian titles", async () => {
         const { bytes, headers: h } = await download(results.csv!.file!.download_url)
         expect(bytes.subarray(0, 3).toString("hex")).toBe("efbbbf")
-        expect(bytes.subarray(3, 40).toString("utf8")).toMatch(/^recordId;createdAt;amount;/)
+        expect(bytes.subarray(3, 60).toString("utf8")).toMatch(/^ID транзакции;Дата;Сумма;/)
         expect(String(h["content-type"])).toMatch(/text\/csv/)
         expect(String(h["content-disposition"])).toContain(results.csv!.file!.name)
       })
@@ -292,7 +325,10 @@ medusaIntegrationTestRunner({
           /10000 transactions match; the JSON export returns at most 5/,
         )
         const told = await notificationAbout(record.id)
-        expect(String(told.data.description)).toMatch(/failed: .*returns at most 5/)
+        expect(String(told.data.title)).toBe("Platega transaction export")
+        expect(String(told.data.description)).toMatch(
+          /^Transactions .+ \(CSV\) failed\.\n.*returns at most 5/,
+        )
         const res = await api
           .get(`/admin/platega/exports/${record.id}/download`, headers)
           .catch(answer)
@@ -331,11 +367,52 @@ medusaIntegrationTestRunner({
         format: "csv",
       })
       const done = await finished(record.id)
-      const rows = await readExportFile("csv", (await download(done.file!.download_url)).bytes)
+      const rows = await readExportFile("csv", (await download(done.file!.download_url)).bytes, ",")
       const descriptions = rows.slice(1).map((r) => r[6])
       const payloads = rows.slice(1).map((r) => r[7])
       expect(descriptions.sort()).toEqual(attacks.map((a) => `'${a}`).sort())
       expect(payloads.sort()).toEqual(attacks.map((a) => `'${a}`).sort())
+    })
+
+    it("an export a stopped store left running is marked failed, in its admin's language, and can be tried again", async () => {
+      const platega = getContainer().resolve<PlategaModuleService>(PLATEGA_MODULE)
+      const filters = {
+        from: "2024-06-01T00:00:00.000Z",
+        to: "2024-06-02T00:00:00.000Z",
+        statuses: [],
+        payment_methods: [],
+        time_zone: "Europe/Moscow",
+        language: "ru",
+      }
+      // What a killed process leaves: running, its last sign of life long ago; and one that
+      // another instance is writing right now.
+      const [dead, alive] = await platega.createPlategaExports([
+        { format: "csv", filters, status: "running", started_at: new Date() },
+        { format: "csv", filters, status: "running", started_at: new Date() },
+      ])
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(
+        `update platega_export set updated_at = now() - interval '10 minutes' where id = ?`,
+        [dead.id],
+      )
+
+      await plategaExportRecoveryJob(getContainer())
+
+      const { data } = await api.get(`/admin/platega/exports/${dead.id}`, headers)
+      expect(data.export).toMatchObject({ status: "failed", error: { code: "interrupted" } })
+      expect(data.export.error.message).toMatch(/^Магазин остановился.+«Повторить»/)
+      const told = await notificationAbout(dead.id)
+      expect(told.data.title).toBe("Выгрузка транзакций Platega")
+      expect(String(told.data.description)).toMatch(
+        /^Выгрузка транзакций .+ \(CSV\) не удалась\.\nМагазин остановился/,
+      )
+      expect(String(told.data.description)).not.toContain(dead.id)
+      const untouched = await api.get(`/admin/platega/exports/${alive.id}`, headers)
+      expect(untouched.data.export.status).toBe("running")
+
+      // "Try again": the same request once more, as the history's button sends it.
+      const again = await start({ ...data.export.filters, format: "csv" })
+      expect((await finished(again.id)).status).toBe("done")
     })
 
     it("an unknown export is a 404", async () => {

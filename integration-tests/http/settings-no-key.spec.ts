@@ -50,7 +50,7 @@ medusaIntegrationTestRunner({
         source: "settings",
       })
       // The options' credentials still work without a key.
-      const test = await post("/admin/platega/settings/test", {})
+      const test = await post("/admin/platega/settings/connection-check", {})
       expect(test.data.test).toMatchObject({ ok: true, base_url: sandbox().url })
     })
 
@@ -70,7 +70,7 @@ medusaIntegrationTestRunner({
       expect(s.fields.secret).toEqual({ set: true, last4: "ab12", source: "settings" })
       expect(JSON.stringify(res.data)).not.toContain("orphaned-secret-value")
 
-      const test = await post("/admin/platega/settings/test", {})
+      const test = await post("/admin/platega/settings/connection-check", {})
       expect(test.status).toBe(400)
       expect(test.data.message).toMatch(/PLATEGA_ENCRYPTION_KEY/)
     })

@@ -157,7 +157,7 @@ medusaIntegrationTestRunner({
         merchant_id: SECOND.merchantId,
         payout_key: SECOND.payoutKey,
       }
-      const wrong = await post("/admin/platega/settings/test", {
+      const wrong = await post("/admin/platega/settings/connection-check", {
         ...values,
         secret: "certainly-not-the-secret",
       })
@@ -179,7 +179,7 @@ medusaIntegrationTestRunner({
       expect(JSON.stringify(wrong.data)).not.toContain("certainly-not-the-secret")
 
       // A merchant id Platega does not know: its own code, and what to do about it.
-      const unknown = await post("/admin/platega/settings/test", {
+      const unknown = await post("/admin/platega/settings/connection-check", {
         ...values,
         merchant_id: "00000000-0000-4000-8000-000000000000",
         secret: SECOND.secret,
@@ -193,7 +193,10 @@ medusaIntegrationTestRunner({
         ),
       })
 
-      const right = await post("/admin/platega/settings/test", { ...values, secret: SECOND.secret })
+      const right = await post("/admin/platega/settings/connection-check", {
+        ...values,
+        secret: SECOND.secret,
+      })
       expect(right.status).toBe(200)
       expect(right.data.test.ok).toBe(true)
       expect(right.data.test.calls.map((c: { outcome: string }) => c.outcome)).toEqual(["ok", "ok"])
@@ -204,15 +207,17 @@ medusaIntegrationTestRunner({
     })
 
     it("test connection of the saved settings; a saved secret is never sent to another address", async () => {
-      const saved = await post("/admin/platega/settings/test", {})
+      const saved = await post("/admin/platega/settings/connection-check", {})
       expect(saved.status).toBe(200)
       expect(saved.data.test).toMatchObject({ ok: true, source: "saved", base_url: sandbox().url })
 
-      const elsewhere = await post("/admin/platega/settings/test", { base_url: second.url })
+      const elsewhere = await post("/admin/platega/settings/connection-check", {
+        base_url: second.url,
+      })
       expect(elsewhere.status).toBe(400)
       expect(elsewhere.data.message).toMatch(/^.*secret.*saved address/)
 
-      const unreachable = await post("/admin/platega/settings/test", {
+      const unreachable = await post("/admin/platega/settings/connection-check", {
         base_url: "http://127.0.0.1:1",
         secret: "any-secret-at-all",
       })

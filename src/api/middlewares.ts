@@ -24,6 +24,17 @@ import {
   AdminListPlategaSubscriptions,
   CancelPlategaSubscriptionBody,
 } from "./admin/platega/subscriptions/validators"
+import {
+  AdminListPlategaTransactions,
+  AdminRecheckPlategaTransaction,
+  AdminRefundPlategaCase,
+  AdminResolvePlategaCase,
+} from "./admin/platega/transactions/validators"
+import {
+  AdminCreatePaymentLink,
+  AdminSendPaymentLink,
+  StorePayPaymentCollection,
+} from "./admin/platega/payment-links/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
@@ -77,7 +88,7 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(AdminPlategaSettingsPatch)],
     },
     {
-      matcher: "/admin/platega/settings/test",
+      matcher: "/admin/platega/settings/connection-check",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminPlategaConnectionTest)],
     },
@@ -100,6 +111,41 @@ export default defineMiddlewares({
       matcher: "/admin/platega/subscriptions/:id/cancel",
       method: ["POST"],
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
+    },
+    {
+      matcher: "/admin/platega/transactions",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPlategaTransactions, {})],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/recheck",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRecheckPlategaTransaction)],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/cases/:case_id/refund",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRefundPlategaCase)],
+    },
+    {
+      matcher: "/admin/platega/transactions/:id/cases/:case_id/resolve",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminResolvePlategaCase)],
+    },
+    {
+      matcher: "/admin/platega/orders/:id/payment-links",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
+    },
+    {
+      matcher: "/admin/platega/payment-links/:id/send",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminSendPaymentLink)],
+    },
+    {
+      matcher: "/store/platega/payment-collections/:id/pay",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(StorePayPaymentCollection)],
     },
     {
       // A shopper's own subscriptions: only with a customer's session or token.

@@ -30,3 +30,12 @@ export type {
   CancelSubscriptionInput,
   CancelSubscriptionResult,
 } from "./subscriptions/steps/cancel-subscription"
+export {
+  settleFlaggedCaseWorkflow,
+  settleFlaggedCaseWorkflowId,
+} from "./attention/settle-flagged-case"
+export type { SettleFlaggedCaseInput } from "./attention/settle-flagged-case"
+export {
+  notifyFlaggedCaseWorkflow,
+  notifyFlaggedCaseWorkflowId,
+} from "./attention/notify-flagged-case"

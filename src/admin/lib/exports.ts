@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useTranslation } from "react-i18next"
 import { sdk } from "./sdk"
 
 export type ExportFormat = "json" | "csv" | "xlsx"
@@ -14,6 +15,7 @@ export interface PlategaExport {
     statuses: string[]
     payment_methods: string[]
     time_zone: string
+    language?: "en" | "ru"
   }
   created_by: { id: string; email: string | null } | null
   row_count: number
@@ -76,13 +78,19 @@ export function usePlategaExportChoices() {
   })
 }
 
+/**
+ * Starts an export in the admin's language: its file's column titles and number style, and the
+ * notification that it is ready, follow the language the admin reads the dashboard in.
+ */
 export function useCreatePlategaExport() {
   const client = useQueryClient()
+  const { i18n } = useTranslation()
+  const language = i18n.language.toLowerCase().startsWith("ru") ? "ru" : "en"
   return useMutation({
     mutationFn: (body: CreateExportBody) =>
       sdk.client.fetch<{ export: PlategaExport }>("/admin/platega/exports", {
         method: "POST",
-        body,
+        body: { ...body, language },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   })

@@ -104,13 +104,18 @@ export function useSubscription(id: string) {
   })
 }
 
-export function useOrderSubscription(orderId: string) {
+export function useOrderSubscription(orderId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...KEY, "order", orderId],
     queryFn: () =>
       sdk.client.fetch<{
         subscription: AdminSubscription | null
-        charge: { kind: "first" | "renewal" | null; platega_id: string | null } | null
+        charge: {
+          kind: "first" | "renewal" | null
+          platega_id: string | null
+          status: string | null
+        } | null
       }>(`/admin/platega/orders/${orderId}/subscription`),
   })
 }

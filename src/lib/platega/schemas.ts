@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every request, response and callback schema of the Platega API in one
+// file, in the order of the spec, so the file can be read against the spec side by side.
 import { z } from "zod"
 import { hasAtMostTwoDecimals, parseDecimal, roundToMinorUnit } from "./amount"
 import {

@@ -10,6 +10,7 @@ export default Module(PLATEGA_MODULE, {
 export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
+export * from "./flagged-cases"
 export * from "./payouts"
 export type {
   AdminSettingsView,
@@ -20,14 +21,22 @@ export type {
   SealedSettingsPatch,
   SettingsPatch,
 } from "./settings"
-export { DESCRIPTION_TOKENS, SETTING_FIELDS } from "./settings"
-export type { StoredSettings } from "./service"
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_DESCRIPTION,
+  DESCRIPTION_TOKENS,
+  SETTING_FIELDS,
+  type StoredSettings,
+} from "./settings"
+export * from "./plugin-options"
 export * from "./subscription-plan"
 export * from "./subscription-status"
 export * from "./subscription-reference"
 export * from "./payer"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
+  PlategaAccess,
+  type PlategaAccessInit,
   PlategaNotConfiguredError,
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,
@@ -37,3 +46,4 @@ export {
   type SettingSource,
   type SettingKey,
 } from "./access"
+export * from "./payment-links"

@@ -6,7 +6,7 @@ export interface RecordedCallback {
   outcome: string
 }
 
-export interface KnownCallbacksOptions {
+interface KnownCallbacksOptions {
   /** Writes counted deliveries: record id → deliveries to add. Called with a non-empty map. */
   addDeliveries: (counts: Map<string, number>) => Promise<void>
   onWriteError: (error: unknown) => void

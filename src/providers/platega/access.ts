@@ -1,7 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { PlategaAccess, type PlategaAccessInit } from "../../modules/platega/access"
-import type { PlategaOptions } from "./options"
+import { PlategaAccess, type PlategaAccessInit, type PlategaOptions } from "../../modules/platega"
 
 /**
  * How the providers reach Platega. They live in the payment module's container, which cannot

@@ -14,11 +14,13 @@ export {
   PlategaMethodService,
   PlategaSubscriptionService,
 }
-export { plategaOptionsSchema, type PlategaOptionsInput } from "./options"
+export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/platega"
 /**
  * The providers' public face for the rest of the plugin:
  * - `decideTransactionWebhook`: the one pure decision from Platega's answer to Medusa's payment
  *   webhook action (the callback workflow and getWebhookActionAndData both use it);
+ * - `refundAtPlatega`: the one way a paid transaction's money goes back (the order refund and the
+ *   admin's refund of a flagged payment);
  * - `providerAccess`: how the providers reach Platega, the same `PlategaAccess` the `platega`
  *   module owns (settings from the admin, else these options; see access.ts).
  * Nothing outside this folder imports `core/`.
@@ -33,6 +35,9 @@ export {
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
 export { orderWords, planWords, type OrderLine } from "./core/order-words"
+export { refundAtPlatega, type PlategaRefund } from "./core/refund"
+export { fillDescription, fillUrl } from "./core/description"
+export { expiresAt } from "./core/session-data"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */

@@ -7,6 +7,7 @@ import {
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
 import { loadPlategaCallbackStep } from "../steps/load-platega-callback"
 import { markPlategaCallbackStep } from "../steps/mark-platega-callback"
+import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
 import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
 
 export const processPlategaCallbackWorkflowId = "process-platega-callback"
@@ -22,10 +23,26 @@ export const processPlategaCallbackWorkflow = createWorkflow(
   (input: { callback_id: string }) => {
     const record = loadPlategaCallbackStep(input)
 
-    const transaction = when(
+    // A payment link's transaction is settled against its payment collection, not a cart.
+    const link = when(
       "platega-callback-is-transaction",
       { record },
       ({ record }) => record?.kind === "transaction",
+    ).then(() =>
+      settleLinkCallbackStep(
+        transform({ record }, ({ record }) => ({ transaction_id: record!.platega_id })),
+      ),
+    )
+    when("platega-callback-is-link", { link }, ({ link }) => !!link).then(() => {
+      markPlategaCallbackStep(
+        transform({ record, link }, ({ record, link }) => ({ ...link!, callback_id: record!.id })),
+      ).config({ name: "mark-platega-link-callback" })
+    })
+
+    const transaction = when(
+      "platega-callback-is-checkout-transaction",
+      { record, link },
+      ({ record, link }) => record?.kind === "transaction" && !link,
     ).then(() =>
       handlePlategaTransactionWorkflow.runAsStep({
         input: transform({ record }, ({ record }) => ({
@@ -53,8 +70,8 @@ export const processPlategaCallbackWorkflow = createWorkflow(
 
     return new WorkflowResponse(
       transform(
-        { transaction, subscription },
-        ({ transaction, subscription }) => transaction ?? subscription ?? null,
+        { link, transaction, subscription },
+        ({ link, transaction, subscription }) => link ?? transaction ?? subscription ?? null,
       ),
     )
   },

@@ -7,6 +7,7 @@ import {
   type ExportTransactionsInput,
   type PaymentMethodName,
 } from "../../lib/platega"
+import type { ExportLanguage } from "./format/locale"
 
 /**
  * What an admin asks an export for, in names (the words the rows show), and the one mapping of
@@ -26,6 +27,8 @@ export interface ExportFilters {
   payment_methods: PaymentMethodName[]
   /** IANA time zone the rows' times are written in. */
   time_zone: string
+  /** The asking admin's language (older records have none: English). */
+  language?: ExportLanguage
 }
 
 export function toPlategaFilter(filters: ExportFilters): ExportTransactionsInput {

@@ -1,6 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { Modules } from "@medusajs/framework/utils"
 import {
   isFinalOutcome,
+  PLATEGA_CASE_FLAGGED,
   PLATEGA_MODULE,
   type CallbackOutcome,
   type PlategaModuleService,
@@ -29,6 +31,12 @@ export const markPlategaCallbackStep = createStep(
       attempts: (record?.attempts ?? 0) + 1,
       processed_at: isFinalOutcome(input.outcome) ? new Date() : null,
     })
+    if (input.outcome === "flagged" && record?.outcome !== "flagged") {
+      // A new case for a person: the admin is told (once per record, see the subscriber).
+      await container
+        .resolve(Modules.EVENT_BUS)
+        .emit({ name: PLATEGA_CASE_FLAGGED, data: { id: input.callback_id } })
+    }
     return new StepResponse({ marked: true })
   },
 )

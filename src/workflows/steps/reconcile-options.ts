@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
-import type { PlategaModuleOptions } from "../../modules/platega/options"
+import type { PlategaModuleOptions } from "../../modules/platega/plugin-options"
 
 export type ReconcileOptions = PlategaModuleOptions["reconcile"]
 

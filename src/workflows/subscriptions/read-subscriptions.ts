@@ -44,6 +44,40 @@ export function productTitle(record: Pick<SubscriptionRecord, "snapshot">): stri
   return items[0]?.title ?? null
 }
 
+/** What the admin and the shopper both see of a subscription: written once for both. */
+export interface SubscriptionView {
+  id: string
+  status: string
+  interval: string
+  interval_count: number
+  amount: number
+  currency_code: string
+  started_at: Date | null
+  next_charge_at: Date | null
+  last_charge_at: Date | null
+  cancelled_at: Date | null
+  product_title: string | null
+  created_at: Date
+}
+
+export function subscriptionView(record: SubscriptionRecord): SubscriptionView {
+  const r = record as SubscriptionRecord & { created_at: Date }
+  return {
+    id: r.id,
+    status: r.status,
+    interval: r.interval,
+    interval_count: r.interval_count,
+    amount: toAmount(r.amount),
+    currency_code: r.currency_code,
+    started_at: r.started_at,
+    next_charge_at: r.next_charge_at,
+    last_charge_at: r.last_charge_at,
+    cancelled_at: r.cancelled_at,
+    product_title: productTitle(r),
+    created_at: r.created_at,
+  }
+}
+
 /** Every charge of these subscriptions, newest first. */
 export async function chargesOf(
   container: Container,

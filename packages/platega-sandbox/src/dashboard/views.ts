@@ -64,12 +64,21 @@ function transactionRow(m: DashboardModel, t: DashboardTexts, tx: SandboxTransac
   }
   if (tx.status !== "PENDING")
     actions.push(button(m, `transactions/${id}/callback`, t.resend, "tx-callback"))
+  if (tx.status === "PENDING" && tx.link) {
+    actions.push(
+      html`<a class="muted" href="/pay/${id}${m.langQuery}" data-testid="tx-pay-page"
+        >${t.payerPage}</a
+      >`,
+    )
+  }
   return html`<tr data-testid="tx-row" data-id="${id}">
     <td>${localTime(tx.createdAt)}</td>
     <td><code title="${id}">${id.slice(0, 8)}…</code></td>
-    <td>${tx.description}</td>
+    <td>
+      ${tx.description}${tx.link ? html`<div class="muted" data-testid="tx-link">${t.paymentLink}</div>` : raw("")}
+    </td>
     <td>${tx.amount.toFixed(2)} ${tx.currency}</td>
-    <td>${tx.paymentMethodName ?? "—"}</td>
+    <td>${tx.paymentMethodName ?? (tx.link ? t.payerPicks : "—")}</td>
     <td>
       ${badge(tx.status)}
       ${tx.refundStatus ? html`<div class="muted">${tx.refundStatus}</div>` : raw("")}

@@ -11,6 +11,7 @@ import {
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useCodeLabel } from "../../lib/format"
 import { useSavedCards, type SavedCard } from "../../lib/money"
 import { CARD_STATUS_COLOR } from "./format"
 import { LoadError } from "./load-error"
@@ -26,6 +27,7 @@ export const CardsSection = ({
   payoutKeyConfigured: boolean | undefined
 }) => {
   const { t } = useTranslation()
+  const codeLabel = useCodeLabel()
   const [onlyActive, setOnlyActive] = useState(true)
   const { data, isPending, error, refetch } = useSavedCards(
     onlyActive,
@@ -40,11 +42,13 @@ export const CardsSection = ({
       }),
       column.accessor("brand", {
         header: t("platega_money.cards.brand"),
-        cell: ({ getValue }) => (getValue() ? <Badge size="2xsmall">{getValue()}</Badge> : "—"),
+        cell: ({ getValue }) =>
+          getValue() ? <Badge size="2xsmall">{codeLabel("brand", getValue())}</Badge> : "—",
       }),
       column.accessor("label", {
         header: t("platega_money.cards.label"),
-        cell: ({ getValue }) => getValue() ?? "—",
+        // The name the merchant gave the card at Platega, shown as written.
+        cell: ({ getValue }) => <span translate="no">{getValue() ?? "—"}</span>,
       }),
       column.accessor("status", {
         header: t("platega_money.cards.status"),
@@ -55,7 +59,7 @@ export const CardsSection = ({
         ),
       }),
     ],
-    [t],
+    [t, codeLabel],
   )
   const table = useDataTable({
     columns,

@@ -1,23 +1,12 @@
+import { formatters } from "../../lib/format"
 import type { PayoutStatus } from "../../lib/money"
 
-/** Money in the admin's language: "1 500 ₽" in Russian, "RUB 1,500.00" in English. */
-export function formatMoney(amount: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, {
-      style: "currency",
-      currency: currency.toUpperCase(),
-      maximumFractionDigits: 2,
-    }).format(amount)
-  } catch {
-    // Not an ISO 4217 code (USDT): the number and the code.
-    return `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(amount)} ${currency.toUpperCase()}`
-  }
-}
+/** Money in the admin's language (the shared formatter of lib/format.ts). */
+export const formatMoney = (amount: number | string, currency: string, language: string): string =>
+  formatters(language).money(amount, currency)
 
 export const formatDate = (iso: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  )
+  formatters(language).dateTime(iso)
 
 export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, "green" | "red" | "orange" | "grey"> = {
   created: "green",

@@ -25,6 +25,7 @@ import {
   type Payout,
   type PayoutRequest,
 } from "../../lib/money"
+import { formatters } from "../../lib/format"
 import { errorMessage, formatMoney } from "./format"
 
 type Limits = { min: number; max: number }
@@ -79,6 +80,8 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
 
   const rub = balances.data?.balances.find((b) => b.currency_code === "rub")
   const money = (n: number) => formatMoney(n, "rub", i18n.language)
+  // Limits are whole rubles: "1 000 ₽", not "1 000,00 ₽".
+  const rubles = (n: number) => formatters(i18n.language).money(n, "rub", { whole: true })
   const amount = /^\d+$/.test(amountText.trim()) ? Number(amountText.trim()) : NaN
   const digits = normalizeCardNumber(cardNumber)
   const card = cards.data?.cards.find((c) => c.id === cardId)
@@ -97,7 +100,7 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
             ? undefined
             : t("platega_money.form.invalid.luhn"),
     amount: !(amount >= limits.min && amount <= limits.max)
-      ? t("platega_money.form.invalid.amount", { min: money(limits.min), max: money(limits.max) })
+      ? t("platega_money.form.invalid.amount", { min: rubles(limits.min), max: rubles(limits.max) })
       : rub && amount > rub.amount
         ? t("platega_money.form.invalid.balance")
         : undefined,
@@ -142,6 +145,7 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
       onSubmit={submit}
       className="flex flex-1 flex-col overflow-hidden"
       data-testid="payout-form"
+      data-idempotency-key={idempotencyKey}
     >
       <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
         <div className="flex flex-col gap-y-2">
@@ -206,21 +210,14 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
           onChange={setAmountText}
           error={showErrors ? errors.amount : undefined}
           hint={t("platega_money.form.amountHint", {
-            min: money(limits.min),
-            max: money(limits.max),
+            min: rubles(limits.min),
+            max: rubles(limits.max),
             available: rub ? money(rub.amount) : "—",
           })}
         />
 
-        <div className="flex flex-col gap-y-1">
-          <Label size="small" weight="plus">
-            {t("platega_money.form.key")}
-          </Label>
-          <Text size="small" className="font-mono" data-testid="payout-key">
-            {idempotencyKey}
-          </Text>
-          <Hint>{t("platega_money.form.keyHint")}</Hint>
-        </div>
+        {/* The key itself means nothing to an owner: only what it guarantees is said. */}
+        <Hint>{t("platega_money.form.keyHint")}</Hint>
       </Drawer.Body>
       <Drawer.Footer>
         <Drawer.Close asChild>

@@ -1,5 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../lib/platega/codes"
 import { SETTING_FIELDS } from "../../../modules/platega/settings"
 import translations from "../index"
 
@@ -82,6 +83,10 @@ describe("admin translations", () => {
         (s) => `platega_order.state.${s}`,
       ),
       ...["sbp", "card"].map((m) => `platega_order.methods.${m}`),
+      // Platega's codes are shown as labels, never raw.
+      ...Object.keys(TRANSACTION_STATUSES).map((s) => `platega_codes.transaction.${s}`),
+      ...Object.values(PAYMENT_METHODS).map((m) => `platega_codes.method.${m.name}`),
+      ...["interrupted", "stopped"].map((c) => `platega_exports.errors.${c}`),
     ]
     expect(needed.filter((k) => !has(en, k) || !has(ru, k))).toEqual([])
   })

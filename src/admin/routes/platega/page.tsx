@@ -6,6 +6,7 @@ import { BalancesSection } from "../../components/money/balances-section"
 import { CardsSection } from "../../components/money/cards-section"
 import { PayoutsSection } from "../../components/money/payouts-section"
 import { usePayouts } from "../../lib/money"
+import { breadcrumbHandle } from "../../components/breadcrumbs"
 
 /** Platega in the sidebar: the merchant's money (balances, saved cards, payouts). */
 const PlategaMoneyPage = () => {
@@ -32,5 +33,8 @@ export const config = defineRouteConfig({
   label: "Platega",
   icon: CashSolid,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_money.title")
 
 export default PlategaMoneyPage

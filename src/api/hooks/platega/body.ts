@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 
 /** Platega's callbacks are a few hundred bytes; anything far larger is not one. */
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 /** A callback is a flat object; deeper nesting is refused before it reaches the database. */
 export const MAX_DEPTH = 16
 /** Stored fields (ids, statuses) are short; a longer one is not a callback. */

@@ -39,7 +39,9 @@ export async function subscriptionPlanForSession(
     const data = Object.fromEntries(
       kept.filter((k) => typeof given[k] === "string").map((k) => [k, given[k]]),
     )
-    req.body = { ...body, data: { ...data, plan } }
+    // `pay` starts the payment now (see providers/platega/core/payment-start.ts).
+    const pay = given.pay === true ? { pay: true } : {}
+    req.body = { ...body, data: { ...data, ...pay, plan } }
     next()
   } catch (e) {
     next(e)

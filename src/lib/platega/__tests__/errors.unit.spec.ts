@@ -1,6 +1,6 @@
 import { inspect } from "node:util"
 import { PlategaError, errorFromResponse } from "../errors"
-import { resolveOptions } from "../options"
+import { resolveOptions } from "../client-options"
 import { REDACTED, redact } from "../redact"
 import { MERCHANT_ID, PAYOUT_KEY, SECRET } from "./support/fixtures"
 

@@ -4,10 +4,10 @@ import { Readable } from "node:stream"
 import { gzipSync } from "node:zlib"
 import { startSandbox } from "platega-sandbox"
 import { PlategaClient } from "../client"
-import { PlategaError } from "../errors"
-import { parseExportRecords, plainDecimal } from "../export-records"
+import { parseExportRecords, plainDecimal } from "../export-rows"
 import type { ExportRow } from "../types"
 import { FakeServer } from "./support/fake-server"
+import { failure } from "./support/failure"
 
 /** The streamed JSON export: against the sandbox, and against a fake server for what the wire does. */
 
@@ -29,16 +29,6 @@ async function collect(records: AsyncIterable<ExportRow>): Promise<ExportRow[]> 
   const out: ExportRow[] = []
   for await (const r of records) out.push(r)
   return out
-}
-
-async function failure(p: Promise<unknown>): Promise<PlategaError> {
-  const outcome = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(outcome instanceof PlategaError))
-    throw new Error(`expected a PlategaError, got ${String(outcome)}`)
-  return outcome
 }
 
 /** Feeds text to the parser in chunks of `size` bytes (splits numbers, strings and UTF-8 sequences). */

@@ -1,6 +1,8 @@
+// Over 300 lines on purpose: every retry, error and wire rule of the client against one scripted
+// server; split, each file would start its own server and repeat the fixtures.
 import { PlategaClient } from "../client"
-import { PlategaError } from "../errors"
-import { backoffDelay, parseRetryAfter } from "../http"
+import { gzipSync, deflateSync, brotliCompressSync } from "node:zlib"
+import { backoffDelay, parseRetryAfter } from "../http-failures"
 import type { PlategaClientOptions } from "../types"
 import { FakeServer, closedPort } from "./support/fake-server"
 import {
@@ -13,6 +15,7 @@ import {
   createTransactionAnswer,
   createTransactionBody,
 } from "./support/fixtures"
+import { failure } from "./support/failure"
 
 /** Retry behaviour and wire format against a scripted local HTTP server (no axios mocks). */
 
@@ -20,16 +23,6 @@ const statusAnswer = {
   id: TX_ID,
   status: "PENDING",
   paymentDetails: { amount: 1500, currency: "RUB" },
-}
-
-async function failure(p: Promise<unknown>): Promise<PlategaError> {
-  const outcome = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(outcome instanceof PlategaError))
-    throw new Error(`expected a PlategaError, got ${String(outcome)}`)
-  return outcome
 }
 
 describe("PlategaClient over HTTP (scripted server)", () => {
@@ -41,7 +34,7 @@ describe("PlategaClient over HTTP (scripted server)", () => {
       merchantId: MERCHANT_ID,
       secret: SECRET,
       payoutKey: PAYOUT_KEY,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
       retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 },
       ...extra,
     })
@@ -490,6 +483,81 @@ describe("PlategaClient over HTTP (scripted server)", () => {
       fake.reply({ status: 200, body: statusAnswer })
       await make({ logger: { ...logger, shouldLog: undefined } }).getTransaction(TX_ID)
       expect(lines).toEqual(["debug platega request", "debug platega response"])
+    })
+  })
+
+  describe("the wire under every call (axios: compression, body cap, deadline)", () => {
+    it.each([
+      ["gzip", gzipSync],
+      ["deflate", deflateSync],
+      ["br", brotliCompressSync],
+    ] as const)("decodes %s answers", async (encoding, compress) => {
+      const text = JSON.stringify({ ...statusAnswer, description: "Платёж ".repeat(200) })
+      fake.reply({
+        respond: (res) =>
+          res
+            .writeHead(200, { "content-encoding": encoding, "content-type": "application/json" })
+            .end(compress(Buffer.from(text))),
+      })
+      await expect(client.getTransaction(TX_ID)).resolves.toMatchObject({ id: TX_ID })
+      expect(fake.seen[0].headers["accept-encoding"]).toMatch(/gzip/)
+    })
+
+    it("sends a bodyless POST with Content-Length 0, not chunked, and a body with its length", async () => {
+      fake.reply({ status: 200, body: { subscriptionId: SUB_ID, status: "Cancelled" } })
+      await client.cancelSubscription(SUB_ID)
+      expect(fake.seen[0].headers).toMatchObject({ "content-length": "0" })
+      expect(fake.seen[0].headers["transfer-encoding"]).toBeUndefined()
+      fake.reply({ status: 200, body: createTransactionAnswer })
+      await client.createTransaction(createTransactionBody)
+      expect(fake.seen[0].headers["content-length"]).toBe(String(fake.seen[0].body.length))
+    })
+
+    it("refuses an answer that inflates past the byte cap, without retrying", async () => {
+      const big = gzipSync(Buffer.alloc(51 * 1024 * 1024, " "))
+      client = make({ timeoutMs: 20_000 })
+      fake.reply({
+        respond: (res) => res.writeHead(200, { "content-encoding": "gzip" }).end(big),
+      })
+      const e = await failure(client.getTransaction(TX_ID))
+      expect(e).toMatchObject({ kind: "network", retryable: false, attempts: 1 })
+    })
+
+    it("reports a corrupt compressed body as a bad response, without retrying", async () => {
+      fake.reply({
+        respond: (res) =>
+          res.writeHead(200, { "content-encoding": "gzip" }).end(Buffer.from("not gzip at all")),
+      })
+      const e = await failure(client.getTransaction(TX_ID))
+      expect(e).toMatchObject({ kind: "network", retryable: false, attempts: 1 })
+      expect(e.message).toContain("ERR_BAD_RESPONSE")
+    })
+
+    it("gives up at the deadline while the body trickles in", async () => {
+      client = make({ timeoutMs: 100, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } })
+      fake.reply({
+        respond: (res) => {
+          res.writeHead(200, { "content-type": "application/json" })
+          res.write("{")
+        },
+      })
+      const e = await failure(client.getTransaction(TX_ID))
+      expect(e).toMatchObject({ kind: "timeout", attempts: 1 })
+    })
+
+    it("a connection cut mid-body is retried as a network error, not read as a short answer", async () => {
+      fake.reply(
+        {
+          respond: (res, req) => {
+            res.writeHead(200, { "content-length": "1000" })
+            res.write("{")
+            setTimeout(() => req.socket.destroy(), 20)
+          },
+        },
+        { status: 200, body: statusAnswer },
+      )
+      await expect(client.getTransaction(TX_ID)).resolves.toMatchObject({ id: TX_ID })
+      expect(fake.seen).toHaveLength(2)
     })
   })
 

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the whole client against one sandbox boot, endpoint by endpoint.
 import { type IncomingHttpHeaders, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { startSandbox } from "platega-sandbox"
@@ -5,8 +6,8 @@ import { amountsEqual } from "../amount"
 import { parseCallback } from "../callbacks"
 import { PlategaClient } from "../client"
 import { describeSubscriptionStatus, isFinalStatus } from "../codes"
-import { PlategaError } from "../errors"
 import type { PlategaCallback, PlategaClientOptions } from "../types"
+import { failure } from "./support/failure"
 
 /**
  * The client against the project's Platega sandbox over real HTTP. The sandbox is an independent
@@ -42,16 +43,6 @@ async function startReceiver() {
         server.close(() => resolve())
       }),
   }
-}
-
-async function failure(p: Promise<unknown>): Promise<PlategaError> {
-  const outcome = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(outcome instanceof PlategaError))
-    throw new Error(`expected a PlategaError, got ${String(outcome)}`)
-  return outcome
 }
 
 const payment = {

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: a table of cases per schema of the API, in the order of schemas.ts.
 import { amountsEqual, hasAtMostTwoDecimals, toMinorUnits } from "../amount"
 import { parseCallback } from "../callbacks"
 import { PlategaError } from "../errors"

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto"
-import { parsePlategaOptions } from "../../../providers/platega/options"
+import { parsePlategaOptions } from "../plugin-options"
 import { PlategaAccess, PlategaNotConfiguredError, SecretBox, type SettingsRow } from "../access"
+import { PlategaSettings } from "../models/settings"
+import { SETTINGS, STORED_COLUMNS, settingsPatchSchema } from "../settings"
 
 const a = {
   merchantId: "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70",
@@ -95,12 +97,17 @@ describe("effective settings", () => {
   it("re-reads the row after the TTL, so a change made elsewhere is in force", async () => {
     const box = new SecretBox({ PLATEGA_ENCRYPTION_KEY: key() })
     const pg = fakePg()
+    // A clock of the test's own: a busy machine must not turn "within the TTL" into "after it".
+    let now = 1_000_000
+    jest.spyOn(Date, "now").mockImplementation(() => now)
     const access = new PlategaAccess({ pg, box, options: parsePlategaOptions(a), ttlMs: 20 })
     expect((await access.credentials()).secret).toBe(a.secret)
     pg.state.row = { merchant_id: a.merchantId, secret_ciphertext: box.encrypt("rotated") }
+    now += 19
     expect((await access.credentials()).secret).toBe(a.secret) // within the TTL
-    await new Promise((r) => setTimeout(r, 30))
+    now += 1
     expect((await access.credentials()).secret).toBe("rotated")
+    jest.restoreAllMocks()
   })
 })
 
@@ -147,5 +154,35 @@ describe("secrets at rest", () => {
   it("saving without a key says what to set", () => {
     expect(() => new SecretBox({}).encrypt("x")).toThrow(/set PLATEGA_ENCRYPTION_KEY/)
     expect(() => new SecretBox({ PLATEGA_ENCRYPTION_KEY: "short" })).toThrow(/32-byte key/)
+  })
+})
+
+describe("the settings table", () => {
+  it("has a column in the settings model for every stored setting, and no other setting column", () => {
+    const columns = Object.keys(PlategaSettings.schema).filter(
+      (c) => !["id", "last_test", "created_at", "updated_at", "deleted_at"].includes(c),
+    )
+    expect(columns.sort()).toEqual([...STORED_COLUMNS].sort())
+  })
+
+  it("merges each setting the one way: settings over options over the table's default", () => {
+    const access = new PlategaAccess({
+      options: parsePlategaOptions({ ...a, description: "from options" }),
+      given: new Set(["merchantId", "secret", "baseUrl", "description"]),
+    })
+    const s = access.effective({ csv_separator: "|", description: null } as SettingsRow)
+    expect([s.csvSeparator, s.sources.csvSeparator]).toEqual(["|", "settings"])
+    expect([s.description, s.sources.description]).toEqual(["from options", "options"])
+    expect([s.exportTimeZone, s.sources.exportTimeZone]).toEqual([
+      SETTINGS.export_time_zone.fallback,
+      "default",
+    ])
+    expect([s.hmacScheme, s.sources.hmacScheme]).toEqual(["PG-HMAC", "default"])
+  })
+
+  it("the admin's validator is the table's: every field, each clearable with null", () => {
+    const all = Object.fromEntries(Object.keys(SETTINGS).map((f) => [f, null]))
+    expect(settingsPatchSchema.parse(all)).toEqual(all)
+    expect(() => settingsPatchSchema.parse({ csv_separator: "x" })).toThrow(/csv_separator/)
   })
 })

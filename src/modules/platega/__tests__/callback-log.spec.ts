@@ -1,7 +1,7 @@
 import path from "node:path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { PLATEGA_MODULE } from ".."
-import { parsePlategaModuleOptions } from "../options"
+import { parsePlategaModuleOptions } from "../plugin-options"
 import type PlategaModuleService from "../service"
 
 jest.setTimeout(60_000)

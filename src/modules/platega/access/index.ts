@@ -1,10 +1,14 @@
 import type { Logger } from "@medusajs/framework/types"
 import { PlategaClient, type PlategaLogger } from "../../../lib/platega"
+import type { PlategaOptions } from "../plugin-options"
 import {
-  DEFAULT_BASE_URL,
-  DEFAULT_DESCRIPTION,
-  type PlategaOptions,
-} from "../../../providers/platega/options"
+  SETTINGS,
+  type PlainField,
+  type SettingField,
+  type SettingKey,
+  type SettingValue,
+  type StoredSettings,
+} from "../settings/definition"
 import { SecretBox } from "./crypto"
 import { safeEqual, headerValue } from "./headers"
 
@@ -15,31 +19,23 @@ export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provi
 export const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
 export const SETTINGS_TTL_MS = 2_000
-export const DEFAULT_EXPORT_TIME_ZONE = "Europe/Moscow"
-export const DEFAULT_CSV_SEPARATOR = ";"
+export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
 
 export type SettingSource = "settings" | "options" | "default"
 
-/** Every setting the store owner may change, with where its value came from. */
-export interface EffectiveSettings {
-  merchantId?: string
-  secret?: string
-  payoutKey?: string
-  baseUrl: string
-  hmacScheme: string
-  signPathWithQuery: boolean
-  currencies: string[]
-  description: string
-  returnUrl?: string
-  failedUrl?: string
-  reconcileMinAgeMinutes?: number
-  exportTimeZone: string
-  csvSeparator: string
+type Table = typeof SETTINGS
+
+/** Every setting the store owner may change (from the settings table), with where it came from. */
+export type EffectiveSettings = {
+  [F in SettingField as Table[F]["key"]]: undefined extends Table[F]["fallback"]
+    ? SettingValue<F> | undefined
+    : SettingValue<F>
+} & {
   timeoutMs: number
   sources: Record<SettingKey, SettingSource>
 }
 
-export type SettingKey = Exclude<keyof EffectiveSettings, "sources" | "timeoutMs">
+export type { SettingKey }
 
 /** What is needed to call Platega. */
 export interface PlategaCredentials {
@@ -53,21 +49,12 @@ export interface PlategaCredentials {
 }
 
 /** The raw settings row (see models/settings.ts). */
-export interface SettingsRow {
-  merchant_id: string | null
-  secret_ciphertext: string | null
-  payout_key_ciphertext: string | null
-  base_url: string | null
-  hmac_scheme: string | null
-  sign_path_with_query: boolean | null
-  currencies: string[] | null
-  description: string | null
-  return_url: string | null
-  failed_url: string | null
-  reconcile_min_age_minutes: number | null
-  export_time_zone: string | null
-  csv_separator: string | null
-}
+export type SettingsRow = StoredSettings
+
+/** The plain settings merged one way, field by field; the credentials are a pair (see effective). */
+const MERGED = (Object.keys(SETTINGS) as SettingField[]).filter(
+  (f): f is Exclude<PlainField, "merchant_id"> => !SETTINGS[f].secret && f !== "merchant_id",
+)
 
 interface Knexish {
   raw(sql: string, bindings?: unknown[]): Promise<{ rows: unknown[] }>
@@ -270,35 +257,22 @@ export class PlategaAccess {
       sources.payoutKey = "options"
     } else sources.payoutKey = "default"
 
+    const merged: Record<string, unknown> = {}
+    for (const field of MERGED) {
+      const s: { key: SettingKey; option?: { name: string }; fallback: unknown } = SETTINGS[field]
+      const fromOptions = s.option
+        ? (o as Record<string, unknown> | undefined)?.[s.option.name]
+        : undefined
+      merged[s.key] = pick(s.key, row?.[field], fromOptions, s.fallback)
+    }
     return {
+      ...(merged as Omit<
+        EffectiveSettings,
+        "merchantId" | "secret" | "payoutKey" | "timeoutMs" | "sources"
+      >),
       merchantId,
       secret,
       payoutKey,
-      baseUrl: pick("baseUrl", row?.base_url, o?.baseUrl, DEFAULT_BASE_URL),
-      hmacScheme: pick("hmacScheme", row?.hmac_scheme, o?.hmacScheme, "PG-HMAC"),
-      signPathWithQuery: pick(
-        "signPathWithQuery",
-        row?.sign_path_with_query,
-        o?.signPathWithQuery,
-        false,
-      ),
-      currencies: pick("currencies", row?.currencies, o?.currencies, ["RUB"]),
-      description: pick("description", row?.description, o?.description, DEFAULT_DESCRIPTION),
-      returnUrl: pick<string | undefined>("returnUrl", row?.return_url, o?.returnUrl, undefined),
-      failedUrl: pick<string | undefined>("failedUrl", row?.failed_url, o?.failedUrl, undefined),
-      reconcileMinAgeMinutes: pick<number | undefined>(
-        "reconcileMinAgeMinutes",
-        row?.reconcile_min_age_minutes,
-        undefined,
-        undefined,
-      ),
-      exportTimeZone: pick(
-        "exportTimeZone",
-        row?.export_time_zone,
-        undefined,
-        DEFAULT_EXPORT_TIME_ZONE,
-      ),
-      csvSeparator: pick("csvSeparator", row?.csv_separator, undefined, DEFAULT_CSV_SEPARATOR),
       timeoutMs: o?.timeoutMs ?? 15_000,
       sources,
     }

@@ -1,4 +1,4 @@
-import { parsePlategaOptions, type PlategaOptions } from "../../../providers/platega/options"
+import { parsePlategaOptions, type PlategaOptions } from "../plugin-options"
 
 /** `resolve` of the plugin's payment provider, from the package or from its source. */
 const PROVIDER_RESOLVE = /(^|[/\\])providers[/\\]platega([/\\](index(\.[cm]?[jt]s)?)?)?$/

@@ -3,7 +3,9 @@ import { model } from "@medusajs/framework/utils"
 /**
  * What a store owner may change in the admin (one row). A null column means "not set here": the
  * provider options in medusa-config.ts apply. Secrets are stored only as AES-256-GCM ciphertext
- * (see access/crypto.ts) with their last 4 characters for the masked form.
+ * (see access/crypto.ts) with their last 4 characters for the masked form. The columns are those
+ * of the settings table (settings/definition.ts), written out because Medusa's model reads them
+ * statically; a unit spec checks the two agree.
  */
 export const PlategaSettings = model.define("platega_settings", {
   id: model.id({ prefix: "plset" }).primaryKey(),

@@ -1,5 +1,5 @@
 import { PlategaSbpService } from "../services/sbp"
-import { DEFAULT_BASE_URL, parsePlategaOptions } from "../options"
+import { DEFAULT_BASE_URL, parsePlategaOptions } from "../../../modules/platega"
 
 const valid = { merchantId: "3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70", secret: "s3cret" }
 

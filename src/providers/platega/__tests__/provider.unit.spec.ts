@@ -38,7 +38,7 @@ describe("initiatePayment", () => {
     const out = await sbp.initiatePayment({
       amount: "2990.5",
       currency_code: "rub",
-      data: { session_id: "payses_1" },
+      data: { session_id: "payses_1", pay: true },
       context: { customer },
     })
     expect(out.status).toBe(PaymentSessionStatus.PENDING)
@@ -80,7 +80,11 @@ describe("initiatePayment", () => {
 
   it("refuses an unsupported currency before calling Platega", async () => {
     await expect(
-      sbp.initiatePayment({ amount: 10, currency_code: "eur", data: { session_id: "payses_3" } }),
+      sbp.initiatePayment({
+        amount: 10,
+        currency_code: "eur",
+        data: { session_id: "payses_3", pay: true },
+      }),
     ).rejects.toThrow(/does not accept EUR/)
     expect(await transactionCount()).toBe(0)
   })
@@ -97,7 +101,11 @@ describe("initiatePayment", () => {
       } as never,
     )
     const err = await broken
-      .initiatePayment({ amount: 10, currency_code: "rub", data: { session_id: "payses_4" } })
+      .initiatePayment({
+        amount: 10,
+        currency_code: "rub",
+        data: { session_id: "payses_4", pay: true },
+      })
       .catch((e: Error) => e)
     // A merchant id Platega does not know: its own code, and what to do about it.
     expect((err as Error).message).toMatch(
@@ -107,12 +115,54 @@ describe("initiatePayment", () => {
   })
 })
 
+describe("a session that only records the chosen method", () => {
+  it("makes no transaction until the payment starts, and is never paid nor failed", async () => {
+    const chosen = await card.initiatePayment({
+      amount: 500,
+      currency_code: "rub",
+      data: { session_id: "payses_c1" },
+    })
+    expect(chosen).toMatchObject({
+      status: PaymentSessionStatus.PENDING,
+      data: { session_id: "payses_c1", amount: "500.00", currency: "RUB", payment_method: 11 },
+    })
+    expect(chosen.data?.transaction_id).toBeUndefined()
+    const refreshed = await card.updatePayment({
+      amount: 650,
+      currency_code: "rub",
+      data: chosen.data!,
+    })
+    expect(refreshed.data).toMatchObject({ amount: "650.00" })
+    expect(refreshed.data?.transaction_id).toBeUndefined()
+    expect(await transactionCount()).toBe(0)
+    expect((await card.getPaymentStatus({ data: chosen.data! })).status).toBe(
+      PaymentSessionStatus.PENDING,
+    )
+    await expect(card.authorizePayment({ data: chosen.data! })).rejects.toThrow(
+      /payment was not started.*no Platega transaction yet.*data\.return_url/,
+    )
+    expect((await card.cancelPayment({ data: chosen.data! })).data).toEqual(chosen.data)
+    await card.deletePayment({ data: chosen.data! })
+    // Still checked at once: a currency Platega does not take fails when chosen, not when paying.
+    await expect(
+      card.initiatePayment({ amount: 1, currency_code: "eur", data: { session_id: "payses_c2" } }),
+    ).rejects.toThrow(/does not accept EUR/)
+    const started = await card.initiatePayment({
+      amount: 500,
+      currency_code: "rub",
+      data: { session_id: "payses_c3", return_url: "https://a.example/ok" },
+    })
+    expect(started.data?.transaction_id).toEqual(expect.any(String))
+    expect(await transactionCount()).toBe(1)
+  })
+})
+
 describe("status, capture, update", () => {
   it("maps PENDING → pending, CONFIRMED → captured, and capture only confirms", async () => {
     const { id, data } = await card.initiatePayment({
       amount: 500,
       currency_code: "rub",
-      data: { session_id: "payses_5" },
+      data: { session_id: "payses_5", pay: true },
     })
     expect((await card.authorizePayment({ data })).status).toBe(PaymentSessionStatus.PENDING)
     await expect(card.capturePayment({ data })).rejects.toThrow(/PENDING, not CONFIRMED/)
@@ -127,7 +177,7 @@ describe("status, capture, update", () => {
     const first = await card.initiatePayment({
       amount: 500,
       currency_code: "rub",
-      data: { session_id: "payses_6" },
+      data: { session_id: "payses_6", pay: true },
     })
     const same = await card.updatePayment({
       amount: "500.00",
@@ -148,7 +198,7 @@ describe("status, capture, update", () => {
     const { id, data } = await card.initiatePayment({
       amount: 500,
       currency_code: "rub",
-      data: { session_id: "payses_7" },
+      data: { session_id: "payses_7", pay: true },
     })
     await sandbox.control.confirm(id)
     const status = await card.getPaymentStatus({ data: { ...data, amount: "499.99" } })
@@ -161,7 +211,7 @@ describe("getWebhookActionAndData", () => {
     const { id } = await sbp.initiatePayment({
       amount: 10,
       currency_code: "rub",
-      data: { session_id: "payses_8" },
+      data: { session_id: "payses_8", pay: true },
     })
     await sandbox.control.confirm(id)
     const body = { id, amount: 10, currency: "RUB", status: "CONFIRMED", payload: "payses_8" }
@@ -178,7 +228,7 @@ describe("getWebhookActionAndData", () => {
     const { id } = await sbp.initiatePayment({
       amount: 10,
       currency_code: "rub",
-      data: { session_id: "payses_9" },
+      data: { session_id: "payses_9", pay: true },
     })
     const body = { id, amount: 10, currency: "RUB", status: "CONFIRMED", payload: "payses_9" }
     const headers = { "x-merchantid": sandbox.merchantId, "x-secret": sandbox.secret }

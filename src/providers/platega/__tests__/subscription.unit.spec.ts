@@ -33,6 +33,7 @@ function subscribe(amount = "1490", plan: unknown = MONTHLY) {
       plan,
       store_name: "Зерно",
       order_title: "Кофе по подписке",
+      pay: true,
     },
   })
 }
@@ -41,6 +42,22 @@ const status = (data: Record<string, unknown> | undefined) =>
   provider.authorizePayment({ data: data ?? {} })
 
 describe("the checkout's subscription", () => {
+  it("creates no subscription while the method is only chosen", async () => {
+    const chosen = await provider.initiatePayment({
+      amount: "1490",
+      currency_code: "rub",
+      data: { session_id: "payses_01TESTSESSION0000000001", plan: MONTHLY },
+    })
+    expect(chosen.data).toMatchObject({ plan: MONTHLY, amount: "1490.00", payment_method: 6 })
+    expect(chosen.data?.subscription_id).toBeUndefined()
+    const res = await fetch(`${sandbox.url}/_sandbox/subscriptions`)
+    expect(await res.json()).toHaveLength(0)
+    expect((await provider.getPaymentStatus({ data: chosen.data! })).status).toBe(
+      PaymentSessionStatus.PENDING,
+    )
+    await expect(status(chosen.data)).rejects.toThrow(/no Platega subscription yet/)
+  })
+
   it("creates a method-6 subscription with the plan, the session id as payload, and words for the payer", async () => {
     const out = await subscribe()
     expect(out.status).toBe(PaymentSessionStatus.PENDING)

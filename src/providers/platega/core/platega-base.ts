@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: Medusa's payment provider contract is one class with a dozen methods;
+// the logic around them already lives beside it (status.ts, money.ts, session-data.ts, errors.ts).
 import {
   AbstractPaymentProvider,
   MedusaError,
@@ -29,23 +31,28 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import {
-  type CancelTransactionResult,
   type PlategaClient,
   PAYMENT_METHODS,
   classifyTransactionStatus,
   parseCallback,
   type TransactionStatus,
 } from "../../../lib/platega"
-import type { PlategaAccess } from "../../../modules/platega/access"
 import { providerAccess } from "../access"
 import { planWords } from "./order-words"
 import { payerMetadata } from "./payer-metadata"
-import { cancelRefusal } from "./refusal"
-import { givenOptionKeys, parsePlategaOptions, type PlategaOptions } from "../options"
+import {
+  givenOptionKeys,
+  parsePlategaOptions,
+  type PlategaAccess,
+  type PlategaOptions,
+} from "../../../modules/platega"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
+import { cancelAtPlatega, refundAtPlatega } from "./refund"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
+import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
@@ -131,7 +138,20 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    if (readSessionData(input.data).link_of) {
+      return this.adoptTransaction(
+        input,
+        "Platega: a payment link's payment needs the link's transaction id",
+      )
+    }
     const { data, settings, currency, amount, sessionId, tokens } = await this.paymentTerms(input)
+    if (!startsPayment(data)) {
+      return chosenMethodSession(data, {
+        amount: tokens.amount,
+        currency,
+        paymentMethod: this.methodCode,
+      })
+    }
     const returnUrl = data.return_url ?? settings.returnUrl
     const failedUrl = data.failed_url ?? settings.failedUrl ?? returnUrl
     if (!returnUrl || !failedUrl) {
@@ -177,6 +197,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
   }
 
+  /**
+   * A transaction Platega already made and the payer paid (a payment link's, a subscription
+   * charge's): nothing is created at Platega. Its status is read on authorization like any
+   * payment's, and accepted only for this session's amount and currency.
+   */
+  protected adoptTransaction(
+    input: InitiatePaymentInput,
+    missing: string,
+    extra: Partial<PlategaSessionData> = {},
+  ): Promise<InitiatePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.transaction_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, missing)
+    const currency = input.currency_code.toUpperCase()
+    return Promise.resolve({
+      id: data.transaction_id,
+      status: PaymentSessionStatus.PENDING,
+      data: { ...data, amount: toDecimalString(input.amount, currency), currency, ...extra },
+    })
+  }
+
   /** SBP: the QR payload, when the service gives it on the status read. Never fails the checkout. */
   private async readQr(client: PlategaClient, id: string): Promise<string | undefined> {
     try {
@@ -188,11 +228,14 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    if (!readSessionData(input.data).transaction_id) throw paymentNotStarted("transaction")
     return this.getPaymentStatus(input)
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = readSessionData(input.data)
+    // A chosen method not yet paid for is neither paid nor failed.
+    if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
     const tx = await this.readTransaction(data, "reading the payment status")
     const status = this.checkedStatus(data, tx)
     return { status, data: { ...data, platega_status: tx.status } }
@@ -314,32 +357,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         `Platega: transaction ${id} is already paid (CONFIRMED); refund it instead of cancelling`,
       )
     }
-    await this.cancelAtPlatega(client, id, "cancel")
+    await cancelAtPlatega(client, id, "cancel")
     return (await client.getTransaction(id)).status
-  }
-
-  /**
-   * Platega's one way back for a transaction, for a pending one (cancel) and a paid one (refund):
-   * ask cancel-supported, then cancel. A refusal or a hand-over to manual review is an error, so
-   * Medusa never records what did not happen.
-   */
-  private async cancelAtPlatega(
-    client: PlategaClient,
-    id: string,
-    verb: "cancel" | "refund",
-  ): Promise<CancelTransactionResult> {
-    const check = await client.getCancelSupported(id)
-    if (!check.supported) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, cancelRefusal(verb, id, check))
-    }
-    const result = await client.cancelTransaction(id)
-    if (!result.accepted) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Platega did not ${verb} transaction ${id}${result.manualControlRequired ? " (it needs manual review by Platega)" : ""}${result.message ? `: ${result.message}` : ""}`,
-      )
-    }
-    return result
   }
 
   /**
@@ -356,32 +375,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     if (!sameAmount(input.amount, data.amount, data.currency)) {
+      const asked = `${toDecimalString(input.amount, data.currency)} ${data.currency}`
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${toDecimalString(input.amount, data.currency)} is not possible`,
+        bothLanguages({
+          ru: `Platega возвращает только весь платёж (${data.amount} ${data.currency}): частичный возврат ${asked} невозможен. Верните всю сумму или договоритесь с покупателем иначе`,
+          en: `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${asked} is not possible. Refund the whole amount, or settle the difference with the customer another way`,
+        }),
       )
     }
     try {
-      const client = await this.client()
-      const tx = await client.getTransaction(id)
-      const outcome = classifyTransactionStatus(tx.status)
-      if (outcome === "reversed") {
+      const refund = await refundAtPlatega(await this.client(), id)
+      if (refund.already_returned) {
         // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
-        return { data: { ...data, platega_status: tx.status } }
+        return { data: { ...data, platega_status: refund.platega_status } }
       }
-      if (outcome !== "confirmed") {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Platega: transaction ${id} is ${tx.status}; only a CONFIRMED payment can be refunded`,
-        )
-      }
-      const result = await this.cancelAtPlatega(client, id, "refund")
-      const after = await client.getTransaction(id).catch(() => undefined)
       return {
         data: {
           ...data,
-          platega_status: after?.status ?? tx.status,
-          refund: { accepted: true, message: result.message ?? null, at: new Date().toISOString() },
+          platega_status: refund.platega_status,
+          refund: { accepted: true, message: refund.message, at: new Date().toISOString() },
         },
       }
     } catch (e) {

@@ -20,6 +20,8 @@ export const sessionDataSchema = z.looseObject({
   /** Storefront-supplied return addresses (override the provider options). */
   return_url: z.string().optional(),
   failed_url: z.string().optional(),
+  /** Start the payment now with the settings' return address (see ./payment-start.ts). */
+  pay: z.boolean().optional(),
   transaction_id: z.string().optional(),
   /** Last Platega status seen, raw. */
   platega_status: z.string().optional(),
@@ -37,6 +39,11 @@ export const sessionDataSchema = z.looseObject({
   plan: z.unknown().optional(),
   /** A renewal's payment: the subscription whose charge `transaction_id` paid the order. */
   renewal_of: z.string().optional(),
+  /**
+   * A payment link's payment (made by the plugin's link workflow, never by a storefront: the
+   * store route strips it): the link record whose confirmed `transaction_id` paid the collection.
+   */
+  link_of: z.string().optional(),
   /** The checkout's payment: the charge that paid it, once known (needed to refund it). */
   first_charge_id: z.string().optional(),
   /** chargeMetrics.chargesSuccess at the last read. */

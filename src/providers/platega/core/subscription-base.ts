@@ -20,13 +20,14 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
-import { intervalCode, planSchema } from "../../../modules/platega/subscription-plan"
-import { recordStatus, successfulCharges } from "../../../modules/platega/subscription-status"
+import { intervalCode, planSchema, recordStatus, successfulCharges } from "../../../modules/platega"
+import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"
 import { readSessionData, type PlategaSessionData } from "./session-data"
 import { paymentMismatch } from "./status"
+import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 
 /**
  * Subscriptions (Platega method 6). Platega runs the schedule and charges the payer; this
@@ -42,7 +43,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
 
   override async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = readSessionData(input.data)
-    if (data.renewal_of) return this.initiateRenewal(input, data)
+    if (data.renewal_of) return this.initiateRenewal(input)
     const plan = planSchema.safeParse(data.plan)
     if (!plan.success) {
       throw new MedusaError(
@@ -50,7 +51,11 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
         "Platega subscription: the payment session has no valid plan. Create it with POST /store/payment-collections/:id/payment-sessions, which reads the plan of the cart's variants",
       )
     }
-    const { settings, currency, amount, sessionId, fill } = await this.paymentTerms(input)
+    const { settings, currency, amount, sessionId, fill, tokens } = await this.paymentTerms(input)
+    if (!startsPayment(data)) {
+      const terms = { amount: tokens.amount, currency, paymentMethod: this.methodCode }
+      return chosenMethodSession({ ...data, plan: plan.data }, terms)
+    }
     const client = await this.client()
     try {
       // Only what Platega takes for method 6: no return address or metadata. The payload (the
@@ -86,33 +91,25 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   }
 
   /** A renewal: the money is already in (Platega charged); nothing is created at Platega. */
-  private initiateRenewal(input: InitiatePaymentInput, data: PlategaSessionData) {
-    if (!data.transaction_id) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Platega subscription: a renewal payment needs the charge's transaction id",
-      )
-    }
-    const currency = input.currency_code.toUpperCase()
-    return Promise.resolve({
-      id: data.transaction_id,
-      status: PaymentSessionStatus.PENDING,
-      data: {
-        ...data,
-        amount: toDecimalString(input.amount, currency),
-        currency,
-        payment_method: this.methodCode,
-      },
-    })
+  private initiateRenewal(input: InitiatePaymentInput) {
+    return this.adoptTransaction(
+      input,
+      "Platega subscription: a renewal payment needs the charge's transaction id",
+      { payment_method: this.methodCode },
+    )
   }
 
   override async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const data = readSessionData(input.data)
+    if (!data.renewal_of && !data.subscription_id) throw paymentNotStarted("subscription")
     return this.getPaymentStatus(input)
   }
 
   override async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = readSessionData(input.data)
     if (data.renewal_of) return super.getPaymentStatus(input)
+    // A chosen method not yet paid for is neither paid nor failed.
+    if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
     const sub = await this.readSubscription(data, "reading the subscription")
     return { status: this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
@@ -257,7 +254,10 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (!data.first_charge_id) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        bothLanguages({
+          ru: `Platega: списание, оплатившее подписку ${data.subscription_id ?? ""}, ещё неизвестно; верните его в личном кабинете Platega`,
+          en: `Platega: the charge that paid subscription ${data.subscription_id ?? ""} is not known yet; refund it from Platega's dashboard`,
+        }),
       )
     }
     return super.refundPayment({

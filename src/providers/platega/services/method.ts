@@ -1,6 +1,6 @@
 import { PlategaBase, type PlategaCradle } from "../core/platega-base"
 import { parseMethodOptions } from "../method-options"
-import type { PlategaOptions } from "../options"
+import type { PlategaOptions } from "../../../modules/platega"
 
 /**
  * Any other method a merchant's Platega account offers (ERIP 3, crypto 13, or a code Platega adds

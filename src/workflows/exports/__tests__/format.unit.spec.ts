@@ -1,10 +1,13 @@
 import { PassThrough, Readable } from "node:stream"
 import type { ExportRow } from "../../../lib/platega"
+import { MathBN } from "@medusajs/framework/utils"
 import {
+  readAsSpreadsheet,
   readExportFile,
   withoutNeutralization,
 } from "../../../../integration-tests/helpers/export-files"
 import {
+  COLUMN_TITLES,
   EXPORT_COLUMNS,
   EXPORT_FORMATS,
   neutralizeFormula,
@@ -29,7 +32,7 @@ function row(i: number, over: Partial<ExportRow> = {}): ExportRow {
 async function write(
   format: ExportFormat,
   rows: ExportRow[],
-  options: { separator?: string; sheetRows?: number } = {},
+  options: { separator?: string; sheetRows?: number; language?: "en" | "ru" } = {},
 ): Promise<{ bytes: Buffer; count: number }> {
   const out = new PassThrough()
   const chunks: Buffer[] = []
@@ -37,6 +40,7 @@ async function write(
   const count = await writeExport(Readable.from(rows), format, out, {
     separator: options.separator ?? ";",
     sheetRows: options.sheetRows,
+    language: options.language,
   })
   return { bytes: Buffer.concat(chunks), count }
 }
@@ -79,6 +83,39 @@ describe("export files", () => {
     ).toBe(true)
     expect(text).toContain('"Заказ №0; ""кавычки"", запятая"')
     expect(await readExportFile("csv", bytes, ",")).toEqual(expected.slice(0, 3))
+  })
+
+  it.each(["ru", "en"] as const)(
+    "csv in %s: read as that locale's spreadsheet reads it, the amounts are numbers that add up exactly",
+    async (language) => {
+      const { bytes } = await write("csv", rows, { language })
+      const text = bytes.subarray(3).toString("utf8")
+      const titles = EXPORT_COLUMNS.map((c) => COLUMN_TITLES[language][c])
+      expect(text.startsWith(titles.join(language === "ru" ? ";" : ",") + "\r\n")).toBe(true)
+      const sheet = readAsSpreadsheet(bytes, language)
+      expect(sheet.header).toEqual(titles)
+      const sum = (amounts: string[]) =>
+        amounts.reduce((total, a) => MathBN.add(total, a), MathBN.convert(0)).toString()
+      expect(sum(sheet.amounts)).toBe(sum(rows.map((r) => String(r.amount))))
+      // Digit for digit: "1500.10" stays "1500,10", 20 digits stay 20 digits.
+      const cells = readExportFile("csv", bytes, language === "ru" ? ";" : ",")
+      expect((await cells).slice(1, 6).map((r) => r[2])).toEqual(
+        ["1500.1", "0.01", "1500.10", "12345678901234567.89", "100"].map((a) =>
+          language === "ru" ? a.replace(".", ",") : a,
+        ),
+      )
+    },
+  )
+
+  it("xlsx in Russian: Russian column titles, amounts still number cells", async () => {
+    const { bytes } = await write("xlsx", rows.slice(0, 5), { language: "ru" })
+    const read = await readExportFile("xlsx", bytes)
+    expect(read[0]).toEqual(EXPORT_COLUMNS.map((c) => COLUMN_TITLES.ru[c]))
+    const ExcelJS = (await import("exceljs")).default
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+    expect(workbook.worksheets[0].name).toBe("Транзакции")
+    expect(workbook.worksheets[0].getColumn(3).values.slice(2, 4)).toEqual([1500.1, 0.01])
   })
 
   it("an empty export is a header (csv, xlsx) or an empty array (json)", async () => {

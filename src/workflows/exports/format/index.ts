@@ -4,14 +4,18 @@ import type { ExportRow } from "../../../lib/platega"
 import type { ExportFormat } from "./columns"
 import { csvStringifier } from "./csv"
 import { jsonChunks } from "./json"
+import type { ExportLanguage } from "./locale"
 import { writeXlsx } from "./xlsx"
 
 export * from "./columns"
+export * from "./locale"
 export { SHEET_ROWS } from "./xlsx"
 
 export interface WriteExportOptions {
-  /** CSV separator (the store's setting). */
+  /** CSV separator (the store's setting, for the Russian locale). */
   separator: string
+  /** Column titles and CSV number style; without it, Platega's field names and numbers. */
+  language?: ExportLanguage
   /** Called with the number of rows written so far, every `progressEvery` rows. */
   onProgress?: (rows: number) => void | Promise<void>
   progressEvery?: number
@@ -41,14 +45,18 @@ export async function writeExport(
   }
   switch (format) {
     case "csv":
-      await pipeline(Readable.from(counted()), csvStringifier(options.separator), out)
+      await pipeline(
+        Readable.from(counted()),
+        csvStringifier(options.separator, options.language),
+        out,
+      )
       break
     case "json":
       await pipeline(Readable.from(jsonChunks(counted())), out)
       break
     case "xlsx":
       try {
-        await writeXlsx(counted(), out, options.sheetRows)
+        await writeXlsx(counted(), out, options.sheetRows, options.language)
       } catch (e) {
         out.destroy(e instanceof Error ? e : new Error(String(e)))
         throw e

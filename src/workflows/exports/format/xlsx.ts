@@ -2,6 +2,7 @@ import type { Writable } from "node:stream"
 import ExcelJS from "exceljs"
 import type { ExportRow } from "../../../lib/platega"
 import { EXPORT_COLUMNS } from "./columns"
+import { COLUMN_TITLES, type ExportLanguage } from "./locale"
 
 /** Rows per sheet: Excel's 1,048,576 less the header. Longer exports go on to the next sheet. */
 export const SHEET_ROWS = 1_048_575
@@ -20,7 +21,14 @@ export async function writeXlsx(
   rows: AsyncIterable<ExportRow>,
   out: Writable,
   sheetRows = SHEET_ROWS,
+  language?: ExportLanguage,
 ): Promise<void> {
+  const columns = EXPORT_COLUMNS.map((key) => ({
+    header: language ? COLUMN_TITLES[language][key] : key,
+    key,
+    width: widthOf(key),
+  }))
+  const sheetName = language === "ru" ? "Транзакции" : "Transactions"
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
@@ -36,8 +44,8 @@ export async function writeXlsx(
     if (!sheet || inSheet === sheetRows) {
       sheet?.commit()
       sheets += 1
-      sheet = workbook.addWorksheet(sheets === 1 ? "Transactions" : `Transactions ${sheets}`)
-      sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: widthOf(key) }))
+      sheet = workbook.addWorksheet(sheets === 1 ? sheetName : `${sheetName} ${sheets}`)
+      sheet.columns = columns
       inSheet = 0
     }
     sheet.addRow(cells(row)).commit()
@@ -47,8 +55,8 @@ export async function writeXlsx(
     if (++n % YIELD_EVERY === 0) await catchUp(sheet, out)
   }
   if (!sheet) {
-    sheet = workbook.addWorksheet("Transactions")
-    sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: widthOf(key) }))
+    sheet = workbook.addWorksheet(sheetName)
+    sheet.columns = columns
   }
   sheet.commit()
   await workbook.commit()

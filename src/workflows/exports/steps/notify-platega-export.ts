@@ -2,10 +2,10 @@ import type { INotificationModuleService, Logger } from "@medusajs/framework/typ
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
+import type { ExportFilters } from "../filters"
 import { FORMAT_FILES, type ExportFormat } from "../format"
+import { exportTexts } from "../notice"
 import type { WrittenExport } from "./write-platega-export"
-
-const TITLE = "Platega transaction export"
 
 /** The store's own download route for an export's file (authenticated; works with any file provider). */
 export function exportDownloadPath(id: string): string {
@@ -21,7 +21,7 @@ function backendUrl(container: { resolve<T>(key: string): T }): string {
 }
 
 /** A notification in the admin's feed, as Medusa's own exports send. Never fails the export. */
-async function sendFeed(
+export async function sendFeed(
   container: { resolve<T>(key: string): T },
   data: Record<string, unknown>,
 ): Promise<void> {
@@ -47,21 +47,37 @@ export const notifyPlategaExportFailureStep = createStep(
     if (!id) return
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     let record = await platega.retrievePlategaExport(id)
+    const filters = record.filters as unknown as ExportFilters
+    const texts = exportTexts(filters)
     if (record.status !== "failed") {
       record = await platega.updatePlategaExports({
         id,
         status: "failed",
-        error: record.error ?? { message: "The export stopped before it finished" },
+        error: record.error ?? { code: "stopped", message: texts.error("stopped") },
         finished_at: new Date(),
       })
     }
-    const reason = (record.error as { message?: string } | null)?.message
-    await sendFeed(container, {
-      title: TITLE,
-      description: `Export ${id} failed${reason ? `: ${reason}` : ""}`,
-    })
+    await notifyExportFailed(container, record)
   },
 )
+
+/** The bell's note that an export failed, with the reason when the store knows it. */
+export async function notifyExportFailed(
+  container: { resolve<T>(key: string): T },
+  record: { id: string; format: string; filters: unknown; error: unknown },
+): Promise<void> {
+  const filters = record.filters as ExportFilters
+  const texts = exportTexts(filters)
+  const reason = (record.error as { message?: string } | null)?.message
+  await sendFeed(container, {
+    // Not shown in the bell: lets a program tell which export a notification is about.
+    platega_export_id: record.id,
+    title: texts.title,
+    description: [texts.failed(texts.name(filters, record.format)), reason]
+      .filter(Boolean)
+      .join("\n"),
+  })
+}
 
 /** Tells the admin the file is ready, with the link to download it. */
 export const notifyPlategaExportDoneStep = createStep(
@@ -69,9 +85,12 @@ export const notifyPlategaExportDoneStep = createStep(
   async (input: WrittenExport, { container }) => {
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const record = await platega.retrievePlategaExport(input.id)
+    const filters = record.filters as unknown as ExportFilters
+    const texts = exportTexts(filters)
     await sendFeed(container, {
-      title: TITLE,
-      description: `Export ${input.id} is ready: ${input.row_count} transactions`,
+      platega_export_id: input.id,
+      title: texts.title,
+      description: texts.ready(texts.name(filters, record.format), input.row_count),
       file: {
         filename: input.file_name,
         url: `${backendUrl(container)}${exportDownloadPath(input.id)}`,

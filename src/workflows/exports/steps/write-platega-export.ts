@@ -3,9 +3,10 @@ import type { IFileModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
-import { FORMAT_FILES, writeExport, type ExportFormat } from "../format"
+import { exportLanguage, FORMAT_FILES, writeExport, type ExportFormat } from "../format"
 import { toPlategaFilter, type ExportFilters } from "../filters"
 import { plategaErrorView } from "../../../lib/platega"
+import { HEARTBEAT_MS } from "./fail-interrupted-exports"
 
 export const writePlategaExportStepId = "write-platega-export"
 
@@ -17,6 +18,29 @@ export interface WrittenExport {
   file_key: string
   file_name: string
   row_count: number
+}
+
+/**
+ * A name a person recognises: the period (in the export's time zone) and when it was asked for,
+ * e.g. platega-transactions_2026-11-01_2026-11-30_1640.csv.
+ */
+export function exportFileName(
+  filters: ExportFilters,
+  format: ExportFormat,
+  createdAt: Date | string,
+): string {
+  const day = (iso: string | Date) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: filters.time_zone }).format(new Date(iso))
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: filters.time_zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  })
+    .format(new Date(createdAt))
+    .replace(/:/g, "")
+  const period = `${day(filters.from)}_${day(filters.to)}`
+  return `platega-transactions_${period}_${time}.${FORMAT_FILES[format].extension}`
 }
 
 /**
@@ -35,8 +59,13 @@ export const writePlategaExportStep = createStep(
     const format = record.format as ExportFormat
     const filters = record.filters as unknown as ExportFilters
     await platega.updatePlategaExports({ id: record.id, status: "running", started_at: new Date() })
+    // A sign of life while Platega streams: an export without one is taken for interrupted.
+    const heartbeat = setInterval(() => {
+      platega.touchPlategaExport(record.id).catch(() => undefined)
+    }, HEARTBEAT_MS)
+    heartbeat.unref()
 
-    const fileName = `platega-transactions-${record.id}.${FORMAT_FILES[format].extension}`
+    const fileName = exportFileName(filters, format, record.created_at)
     let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>> | undefined
     try {
       const settings = await platega.getEffectiveSettings()
@@ -61,6 +90,7 @@ export const writePlategaExportStep = createStep(
 
       const rowCount = await writeExport(rows, format, counter, {
         separator: settings.csvSeparator,
+        language: exportLanguage(filters.language),
         progressEvery: PROGRESS_EVERY,
         onProgress: (n) =>
           platega.updatePlategaExports({ id: record.id, row_count: n }).then(() => {}),
@@ -97,6 +127,8 @@ export const writePlategaExportStep = createStep(
         finished_at: new Date(),
       })
       throw e
+    } finally {
+      clearInterval(heartbeat)
     }
   },
   async (fileKey, { container }) => {

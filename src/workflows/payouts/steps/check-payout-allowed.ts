@@ -2,7 +2,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { maskCardNumber } from "../../../lib/platega/card-number"
 import { toMedusaError } from "../../../providers/platega"
-import { payoutAccess } from "../payout-access"
+import { payoutClient } from "../payout-client"
 import type { CreatePayoutInput } from "../types"
 
 /**
@@ -14,7 +14,7 @@ import type { CreatePayoutInput } from "../types"
 export const checkPayoutAllowedStep = createStep(
   "check-platega-payout-allowed",
   async (input: Pick<CreatePayoutInput, "amount" | "card_id" | "card_number">, { container }) => {
-    const { client } = await payoutAccess(container)
+    const { client } = await payoutClient(container)
     const [balances, cards] = await Promise.all([
       client.getBalances(),
       input.card_id ? client.listCards({ onlyActive: false }) : undefined,

@@ -8,7 +8,7 @@ import {
   type PayoutRow,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { NO_PAYOUT_KEY_MESSAGE } from "../payout-access"
+import { NO_PAYOUT_KEY_MESSAGE } from "../payout-client"
 import type { CreatePayoutInput } from "../types"
 
 /**

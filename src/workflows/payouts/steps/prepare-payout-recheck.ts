@@ -9,7 +9,7 @@ import {
   type PayoutRow,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { payoutAccess } from "../payout-access"
+import { payoutClient } from "../payout-client"
 
 /** The payout to re-check (404 when there is none), read before its lock is taken. */
 export const loadPayoutStep = createStep(
@@ -38,7 +38,7 @@ export const preparePayoutRecheckStep = createStep(
     if (!RECHECKABLE_STATUSES.includes(row.status)) {
       return new StepResponse<{ payout: AdminPayout; send: boolean }>({ payout, send: false })
     }
-    const { payoutKey } = await payoutAccess(container)
+    const { payoutKey } = await payoutClient(container)
     if (!row.card_id) {
       if (!input.card_number) {
         throw new MedusaError(

@@ -7,7 +7,7 @@ import {
   type PayoutRow,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { payoutAccess } from "../payout-access"
+import { payoutClient } from "../payout-client"
 import type { CreatePayoutInput } from "../types"
 
 export const INTERRUPTED_MESSAGE =
@@ -25,7 +25,7 @@ export const INTERRUPTED_MESSAGE =
 export const reservePayoutStep = createStep(
   "reserve-platega-payout",
   async (input: CreatePayoutInput & { card_masked: string }, { container }) => {
-    const { platega, payoutKey } = await payoutAccess(container)
+    const { platega, payoutKey } = await payoutClient(container)
     const typed = input.card_number
     try {
       const row = await platega.createPlategaPayouts({

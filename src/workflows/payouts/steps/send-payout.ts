@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isPlategaError, redact, type PlategaError } from "../../../lib/platega"
 import type { AdminPayout, PayoutStatus } from "../../../modules/platega"
-import { payoutAccess } from "../payout-access"
+import { payoutClient } from "../payout-client"
 
 export interface SendPayoutInput {
   payout: Pick<AdminPayout, "id" | "idempotency_key" | "amount" | "card_id">
@@ -37,7 +37,7 @@ export const sendPayoutStep = createStep(
     if (!input.send) return new StepResponse<PayoutOutcome | null>(null)
     const { payout } = input
     try {
-      const { client } = await payoutAccess(container)
+      const { client } = await payoutClient(container)
       const result = await client.createCardPayout({
         idempotencyKey: payout.idempotency_key,
         amountRub: payout.amount,

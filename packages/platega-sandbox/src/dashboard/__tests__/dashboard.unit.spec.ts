@@ -1,6 +1,8 @@
 import type { RunningSandbox } from "../../types"
 import {
   Receiver,
+  api,
+  paymentBody,
   createPayment,
   createSubscription,
   postForm,
@@ -50,6 +52,23 @@ describe("sandbox: the merchant dashboard", () => {
     const ru = await dashboard(sandbox, "", "ru-RU,ru")
     expect(ru.html).toContain("Личный кабинет мерчанта")
     expect(ru.html).toContain("Подтвердить")
+  })
+
+  it("marks a payment link, whose payer picks the method, and links its payer page", async () => {
+    const res = await api<{ transactionId: string }>(
+      sandbox,
+      "POST",
+      "/v2/transaction/process",
+      paymentBody({ paymentMethod: undefined, description: "Order #7 balance" }),
+    )
+    const id = res.body.transactionId
+    const en = await dashboard(sandbox)
+    const row = en.html.slice(en.html.indexOf(`data-id="${id}"`))
+    expect(row).toContain("payment link (the payer picks the method)")
+    expect(row).toContain("payer&#39;s choice")
+    expect(row).toContain(`href="/pay/${id}"`)
+    const ru = await dashboard(sandbox, "", "ru")
+    expect(ru.html).toContain("ссылка на оплату (способ выбирает плательщик)")
   })
 
   it("confirm, decline, refund and send the callback again; shows the answers", async () => {

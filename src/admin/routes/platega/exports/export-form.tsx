@@ -107,7 +107,7 @@ export const ExportForm = ({ choices }: { choices: ExportChoices | undefined }) 
           title={t("platega_exports.form.statuses")}
           hint={t("platega_exports.form.allHint")}
           values={choices?.statuses ?? []}
-          label={(v) => t(`platega_exports.statuses.${v}`)}
+          label={(v) => t(`platega_codes.transaction.${v}`, { defaultValue: v })}
           selected={statuses}
           onChange={setStatuses}
           testId="status"
@@ -116,7 +116,7 @@ export const ExportForm = ({ choices }: { choices: ExportChoices | undefined }) 
           title={t("platega_exports.form.methods")}
           hint={t("platega_exports.form.allHint")}
           values={choices?.payment_methods ?? []}
-          label={(v) => t(`platega_exports.methods.${v}`)}
+          label={(v) => t(`platega_codes.method.${v}`, { defaultValue: v })}
           selected={methods}
           onChange={setMethods}
           testId="method"
@@ -136,6 +136,9 @@ export const ExportForm = ({ choices }: { choices: ExportChoices | undefined }) 
                 ))}
               </Select.Content>
             </Select>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {t("platega_exports.form.languageHint")}
+            </Text>
           </div>
           <div className="grid gap-y-1">
             <Label weight="plus" htmlFor="export-time-zone">

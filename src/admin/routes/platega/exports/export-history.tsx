@@ -1,17 +1,21 @@
 import {
+  Button,
   Container,
   createDataTableColumnHelper,
   DataTable,
   Heading,
   StatusBadge,
   Text,
+  toast,
   useDataTable,
   type DataTablePaginationState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useFormat } from "../../../lib/format"
 import {
   storeUrl,
+  useCreatePlategaExport,
   usePlategaExports,
   type ExportState,
   type PlategaExport,
@@ -29,7 +33,7 @@ const column = createDataTableColumnHelper<PlategaExport>()
 
 /** Every export, newest first: who, when, what, how far, and the files. */
 export const ExportHistory = () => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [pagination, setPagination] = useState<DataTablePaginationState>({
     pageIndex: 0,
     pageSize: PAGE_SIZE,
@@ -38,11 +42,26 @@ export const ExportHistory = () => {
     limit: pagination.pageSize,
     offset: pagination.pageIndex * pagination.pageSize,
   })
-  const locale = i18n.language
-  const number = (n: number) => n.toLocaleString(locale)
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" })
-  const date = (iso: string) => new Date(iso).toLocaleDateString(locale)
+  const format = useFormat()
+  const { number, dateTime, date } = format
+  const retry = useCreatePlategaExport()
+  // Once more with the same period, filters and format ("Try again" on a failed export).
+  const tryAgain = (e: PlategaExport) =>
+    retry.mutate(
+      {
+        from: e.filters.from,
+        to: e.filters.to,
+        statuses: e.filters.statuses,
+        payment_methods: e.filters.payment_methods,
+        time_zone: e.filters.time_zone,
+        format: e.format,
+      },
+      {
+        onSuccess: () => toast.success(t("platega_exports.form.started")),
+        onError: (err) =>
+          toast.error(t("platega_exports.form.failed"), { description: err.message }),
+      },
+    )
 
   const columns = useMemo(
     () => [
@@ -65,10 +84,14 @@ export const ExportHistory = () => {
         cell: ({ row }) => {
           const f = row.original.filters
           const statuses = f.statuses.length
-            ? f.statuses.map((s) => t(`platega_exports.statuses.${s}`)).join(", ")
+            ? f.statuses
+                .map((s) => t(`platega_codes.transaction.${s}`, { defaultValue: s }))
+                .join(", ")
             : t("platega_exports.history.all")
           const methods = f.payment_methods.length
-            ? f.payment_methods.map((m) => t(`platega_exports.methods.${m}`)).join(", ")
+            ? f.payment_methods
+                .map((m) => t(`platega_codes.method.${m}`, { defaultValue: m }))
+                .join(", ")
             : t("platega_exports.history.all")
           return (
             <div className="flex flex-col">
@@ -93,8 +116,24 @@ export const ExportHistory = () => {
             </StatusBadge>
             {row.original.error && (
               <Text size="xsmall" className="text-ui-fg-error max-w-[280px] whitespace-normal">
-                {row.original.error.message}
+                {row.original.error.code
+                  ? t(`platega_exports.errors.${row.original.error.code}`, {
+                      defaultValue: row.original.error.message,
+                    })
+                  : row.original.error.message}
               </Text>
+            )}
+            {row.original.status === "failed" && (
+              <Button
+                size="small"
+                variant="secondary"
+                className="w-fit"
+                isLoading={retry.isPending}
+                onClick={() => tryAgain(row.original)}
+                data-testid={`export-retry-${row.original.id}`}
+              >
+                {t("platega_exports.history.tryAgain")}
+              </Button>
             )}
           </div>
         ),
@@ -123,7 +162,7 @@ export const ExportHistory = () => {
                   data-testid={`export-download-${e.id}`}
                 >
                   {t("platega_exports.history.download")}
-                  {e.file.size !== null ? ` (${number(Math.ceil(e.file.size / 1024))} KB)` : ""}
+                  {e.file.size !== null ? ` (${format.bytes(e.file.size)})` : ""}
                 </a>
               )}
               {e.platega_file_url && e.status !== "failed" && (
@@ -140,7 +179,7 @@ export const ExportHistory = () => {
         },
       }),
     ],
-    [t, locale],
+    [t, format, retry.isPending],
   )
 
   const table = useDataTable({

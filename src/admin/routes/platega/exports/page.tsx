@@ -3,6 +3,7 @@ import { ArrowDownTray } from "@medusajs/icons"
 import { usePlategaExportChoices } from "../../../lib/exports"
 import { ExportForm } from "./export-form"
 import { ExportHistory } from "./export-history"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 /** Platega → Exports: start a transaction export and download finished ones. */
 const PlategaExportsPage = () => {
@@ -20,5 +21,8 @@ export const config = defineRouteConfig({
   translationNs: "translation",
   icon: ArrowDownTray,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_exports.nav")
 
 export default PlategaExportsPage

@@ -15,7 +15,9 @@ import {
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
+import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
 import { formatDate, formatMoney } from "../../../components/money/format"
+import { formatters } from "../../../lib/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -26,9 +28,9 @@ import {
   type AdminSubscription,
   type ListQuery,
 } from "../../../lib/subscriptions"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 const PAGE_SIZE = 20
-const DAY = 86_400_000
 const column = createDataTableColumnHelper<AdminSubscription>()
 const filter = createDataTableFilterHelper<AdminSubscription>()
 
@@ -117,7 +119,7 @@ const PlategaSubscriptionsPage = () => {
       }),
       column.accessor("charges_count", {
         header: t("platega_subscriptions.list.charges"),
-        cell: ({ getValue }) => getValue().toLocaleString(language),
+        cell: ({ getValue }) => formatters(language).number(getValue()),
       }),
       column.accessor("created_at", {
         header: t("platega_subscriptions.list.created"),
@@ -142,17 +144,8 @@ const PlategaSubscriptionsPage = () => {
         })),
       }),
       filter.accessor("created_at", {
-        type: "date",
         label: t("platega_subscriptions.list.created"),
-        format: "date",
-        rangeOptionLabel: t("platega_subscriptions.list.range"),
-        rangeOptionStartLabel: t("platega_subscriptions.list.from"),
-        rangeOptionEndLabel: t("platega_subscriptions.list.to"),
-        formatDateValue: (d) => d.toLocaleDateString(language),
-        options: [7, 30, 90].map((days) => ({
-          label: t("platega_subscriptions.list.lastDays", { count: days }),
-          value: { $gte: new Date(Date.now() - days * DAY).toISOString() },
-        })),
+        ...dateFilterOptions(t, "platega_subscriptions", language),
       }),
     ],
     [t, language],
@@ -196,27 +189,7 @@ const PlategaSubscriptionsPage = () => {
           </div>
         ) : (
           <div data-testid="platega-subscriptions-table">
-            <DataTable.Table
-              emptyState={{
-                empty: {
-                  heading: t("platega_subscriptions.list.empty"),
-                  description: t("platega_subscriptions.list.emptyHint"),
-                },
-                filtered: {
-                  heading: t("platega_subscriptions.list.noMatch"),
-                  description: t("platega_subscriptions.list.noMatchHint"),
-                },
-              }}
-            />
-            <DataTable.Pagination
-              translations={{
-                of: t("platega_subscriptions.list.pagination.of"),
-                results: t("platega_subscriptions.list.pagination.results"),
-                pages: t("platega_subscriptions.list.pagination.pages"),
-                prev: t("platega_subscriptions.list.pagination.prev"),
-                next: t("platega_subscriptions.list.pagination.next"),
-              }}
-            />
+            <ListTable ns="platega_subscriptions" />
           </div>
         )}
       </DataTable>
@@ -229,5 +202,8 @@ export const config = defineRouteConfig({
   translationNs: "translation",
   icon: ArrowPath,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_subscriptions.nav")
 
 export default PlategaSubscriptionsPage

@@ -8,13 +8,13 @@ import type {
   ConnectionCallRecord,
   ConnectionTestRecord,
   MaskedSecret as ServerMaskedSecret,
+  PlainField,
+  SecretField,
   SettingField,
 } from "../../../../modules/platega/settings"
 import type { SettingSource } from "../../../../modules/platega/access"
 
-export type { SettingField, SettingSource }
-export type SecretField = "secret" | "payout_key"
-export type PlainField = Exclude<SettingField, SecretField>
+export type { PlainField, SecretField, SettingField, SettingSource }
 export type PlainValue = string | number | boolean | string[] | null
 export type ConnectionCall = ConnectionCallRecord
 export type ConnectionTest = ConnectionTestRecord
@@ -73,7 +73,7 @@ export function useTestConnection() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: ConnectionTestBody) =>
-      sdk.client.fetch<{ test: ConnectionTest }>("/admin/platega/settings/test", {
+      sdk.client.fetch<{ test: ConnectionTest }>("/admin/platega/settings/connection-check", {
         method: "POST",
         body,
       }),

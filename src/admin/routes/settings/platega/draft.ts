@@ -6,13 +6,13 @@ import type {
   SecretField,
   SettingsPatch,
 } from "./api"
-import { SETTING_FIELDS } from "../../../../modules/platega/settings"
+import { SECRET_FIELDS, SETTING_FIELDS } from "../../../../modules/platega/settings"
 
 // What the admin has typed and not saved yet, and the change it makes. Pure: no React here.
 
-export const SECRET_FIELDS: SecretField[] = ["secret", "payout_key"]
-export const PLAIN_FIELDS = SETTING_FIELDS.map((f) => f.field).filter(
-  (f): f is PlainField => !(SECRET_FIELDS as string[]).includes(f),
+export { SECRET_FIELDS }
+export const PLAIN_FIELDS = SETTING_FIELDS.filter((f) => !f.secret).map(
+  (f) => f.field as PlainField,
 )
 
 /** The fields a connection test uses. */

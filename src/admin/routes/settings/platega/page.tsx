@@ -15,6 +15,7 @@ import { ConnectionTest } from "./components/connection-test"
 import { EncryptionNotice } from "./components/encryption-notice"
 import { SettingsForm } from "./components/settings-form"
 import { buildPatch, connectionTestBody, initialDraft, type Draft } from "./draft"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 type Errors = Partial<Record<SettingField, string>>
 
@@ -177,5 +178,8 @@ const PlategaSettingsPage = () => {
 }
 
 export const config = defineRouteConfig({ label: "Platega" })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_money.title")
 
 export default PlategaSettingsPage

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMedusaError } from "../../../../providers/platega"
-import { payoutAccess } from "../../../../workflows/payouts/payout-access"
+import { payoutClient } from "../../../../workflows/payouts/payout-client"
 import type { AdminGetPlategaCardsType } from "../payouts/validators"
 
 export interface AdminPlategaCard {
@@ -18,7 +18,7 @@ export async function GET(
   req: AuthenticatedMedusaRequest<unknown, AdminGetPlategaCardsType>,
   res: MedusaResponse,
 ): Promise<void> {
-  const { client } = await payoutAccess(req.scope)
+  const { client } = await payoutClient(req.scope)
   try {
     const cards = await client.listCards({ onlyActive: req.validatedQuery.only_active })
     res.json({

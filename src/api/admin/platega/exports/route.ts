@@ -1,7 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { exportPlategaTransactionsWorkflow } from "../../../../workflows/exports/export-platega-transactions"
-import { EXPORT_FORMATS, type ExportFormat } from "../../../../workflows/exports/format"
+import {
+  EXPORT_FORMATS,
+  exportLanguage,
+  type ExportFormat,
+} from "../../../../workflows/exports/format"
 import {
   EXPORT_METHOD_NAMES,
   EXPORT_STATUS_NAMES,
@@ -23,6 +27,7 @@ export const POST = async (
     statuses: (body.statuses ?? []) as ExportFilters["statuses"],
     payment_methods: (body.payment_methods ?? []) as ExportFilters["payment_methods"],
     time_zone: body.time_zone ?? settings.exportTimeZone,
+    language: body.language ?? exportLanguage(req.headers["accept-language"]),
   }
   const id = generateEntityId(undefined, "plexp")
   await exportPlategaTransactionsWorkflow(req.scope).run({

@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { EXPORT_FORMATS } from "../../../../workflows/exports/format"
+import { instant } from "../list-query"
+import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "../../../../workflows/exports/format"
 import {
   EXPORT_METHOD_NAMES,
   EXPORT_STATUS_NAMES,
@@ -8,14 +9,8 @@ import {
 
 // Every message names its field: Medusa passes a custom message through as the 400's text.
 
-const instant = (field: string) =>
-  z.iso.datetime({
-    offset: true,
-    message: `${field}: expected an ISO 8601 date-time, e.g. 2026-11-01T00:00:00+03:00`,
-  })
-
 /** The longest period one export may cover. */
-export const MAX_EXPORT_DAYS = 366
+const MAX_EXPORT_DAYS = 366
 
 export const AdminCreatePlategaExport = z
   .object({
@@ -30,6 +25,8 @@ export const AdminCreatePlategaExport = z
       .max(EXPORT_METHOD_NAMES.length)
       .optional(),
     format: z.enum(EXPORT_FORMATS),
+    /** The asking admin's language: column titles, CSV number style, notifications. */
+    language: z.enum(EXPORT_LANGUAGES, { message: "language: expected en or ru" }).optional(),
     time_zone: z
       .string()
       .trim()

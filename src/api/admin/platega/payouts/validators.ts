@@ -19,7 +19,7 @@ const rubles = `${PAYOUT_AMOUNT_RUB.min}–${PAYOUT_AMOUNT_RUB.max} RUB`
  * check is a custom one, so Medusa's error message never quotes the value (for a wrong type it
  * would: "got: '<value>'").
  */
-export const CardNumber = z
+const CardNumber = z
   .custom<string>((v) => typeof v === "string", "card_number must be a string of digits")
   .transform(normalizeCardNumber)
   .refine(
@@ -30,7 +30,7 @@ export const CardNumber = z
   .refine(isValidCardNumber, "card_number is not a valid card number (Luhn check failed)")
 
 /** Whole rubles within Platega's limits for one payout. */
-export const PayoutAmount = z
+const PayoutAmount = z
   .custom<number>(
     (v) => typeof v === "number" && Number.isFinite(v),
     `amount must be a number of rubles (${rubles})`,

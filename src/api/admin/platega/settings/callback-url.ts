@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 
 /** Where Platega must send its callbacks (all kinds): this store's /hooks/platega. */
-export const CALLBACK_PATH = "/hooks/platega"
+const CALLBACK_PATH = "/hooks/platega"
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]
 

@@ -1,25 +1,15 @@
 import { plategaErrorView, type PlategaErrorView, type Subscription } from "../../../../lib/platega"
 import {
-  productTitle,
-  toAmount,
+  subscriptionView,
   type ChargeRow,
   type CustomerSummary,
   type OrderSummary,
+  type SubscriptionView,
 } from "../../../../workflows/subscriptions/read-subscriptions"
 import type { SubscriptionRecord } from "../../../../workflows/subscriptions/subscription-record"
 
-export interface AdminPlategaSubscription {
-  id: string
+export interface AdminPlategaSubscription extends SubscriptionView {
   platega_id: string
-  status: string
-  interval: string
-  interval_count: number
-  amount: number
-  currency_code: string
-  started_at: Date | null
-  next_charge_at: Date | null
-  last_charge_at: Date | null
-  cancelled_at: Date | null
   cancelled_by: string | null
   customer_id: string | null
   customer_email: string | null
@@ -27,33 +17,20 @@ export interface AdminPlategaSubscription {
   first_order_id: string | null
   charges_count: number
   attention: string | null
-  product_title: string | null
-  created_at: Date
 }
 
 export type AdminPlategaCharge = Omit<ChargeRow, "subscription_id"> & {
   order_display_id: number | null
 }
 
-type Row = SubscriptionRecord & { created_at: Date }
-
 export function toAdminSubscription(
   record: SubscriptionRecord,
   extras: { customer?: CustomerSummary; charges_count: number },
 ): AdminPlategaSubscription {
-  const r = record as Row
+  const r = record
   return {
-    id: r.id,
+    ...subscriptionView(r),
     platega_id: r.platega_id,
-    status: r.status,
-    interval: r.interval,
-    interval_count: r.interval_count,
-    amount: toAmount(r.amount),
-    currency_code: r.currency_code,
-    started_at: r.started_at,
-    next_charge_at: r.next_charge_at,
-    last_charge_at: r.last_charge_at,
-    cancelled_at: r.cancelled_at,
     cancelled_by: r.cancelled_by,
     customer_id: r.customer_id,
     customer_email: r.customer_email,
@@ -61,8 +38,6 @@ export function toAdminSubscription(
     first_order_id: r.first_order_id,
     charges_count: extras.charges_count,
     attention: r.attention,
-    product_title: productTitle(r),
-    created_at: r.created_at,
   }
 }
 

@@ -4,31 +4,15 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../../../modules/p
 import {
   chargesOf,
   ordersById,
-  productTitle,
-  toAmount,
+  subscriptionView,
+  type SubscriptionView,
 } from "../../../../workflows/subscriptions/read-subscriptions"
 import type { SubscriptionRecord } from "../../../../workflows/subscriptions/subscription-record"
-
-import type { AdminPlategaSubscription } from "../../../admin/platega/subscriptions/view"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
 /** What a shopper sees of their own subscription: no Platega ids, nobody else's data. */
-export type StorePlategaSubscription = Pick<
-  AdminPlategaSubscription,
-  | "id"
-  | "status"
-  | "interval"
-  | "interval_count"
-  | "amount"
-  | "currency_code"
-  | "started_at"
-  | "next_charge_at"
-  | "last_charge_at"
-  | "cancelled_at"
-  | "product_title"
-  | "created_at"
-> & {
+export type StorePlategaSubscription = SubscriptionView & {
   /** The orders it paid for, newest first. */
   orders: { id: string; display_id: number; created_at: Date }[]
 }
@@ -57,18 +41,7 @@ export async function toStoreSubscriptions(
       .filter((o) => !!o)
       .sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))
     return {
-      id: r.id,
-      status: r.status,
-      interval: r.interval,
-      interval_count: r.interval_count,
-      amount: toAmount(r.amount),
-      currency_code: r.currency_code,
-      started_at: r.started_at,
-      next_charge_at: r.next_charge_at,
-      last_charge_at: r.last_charge_at,
-      cancelled_at: r.cancelled_at,
-      product_title: productTitle(r),
-      created_at: (r as SubscriptionRecord & { created_at: Date }).created_at,
+      ...subscriptionView(r),
       orders: own.map((o) => ({ id: o.id, display_id: o.display_id, created_at: o.created_at })),
     }
   })

@@ -15,6 +15,8 @@ export type Reply =
   | "hang"
   /** Destroy the socket without a response. */
   | "close"
+  /** Answer by hand (compressed bodies, trickles, cuts mid-body). */
+  | { respond: (res: ServerResponse, req: IncomingMessage) => void }
 
 /**
  * A tiny real HTTP server for fault tests: each request takes the next reply from the script (the
@@ -62,6 +64,7 @@ export class FakeServer {
         req.socket.destroy()
         return
       }
+      if ("respond" in reply) return reply.respond(res, req)
       const body =
         reply.body === undefined
           ? ""

@@ -14,6 +14,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useParams } from "react-router-dom"
 import { formatDate, formatMoney } from "../../../../components/money/format"
+import { useFormat } from "../../../../lib/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -26,6 +27,7 @@ import {
   type AdminSubscriptionDetail,
   type LiveSubscription,
 } from "../../../../lib/subscriptions"
+import { breadcrumbHandle } from "../../../../components/breadcrumbs"
 
 const column = createDataTableColumnHelper<AdminCharge>()
 
@@ -74,20 +76,29 @@ const CancelButton = ({ subscription }: { subscription: AdminSubscriptionDetail 
 }
 
 /** What Platega says now: its status and charge metrics, or why it could not be read. */
+/** Metrics that are sums of money (in the subscription's currency). */
+const MONEY_METRICS = new Set(["totalAmount"])
+
 const LiveSection = ({
   live,
   error,
+  currency,
 }: {
   live: LiveSubscription | null
   error: { message: string; code?: string; trace_id?: string } | null
+  currency: string
 }) => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const format = useFormat()
   const metrics = live?.charge_metrics ?? {}
   const value = (key: string) => {
     const v = metrics[key]
     if (v === undefined || v === null) return "—"
-    if (typeof v === "number") return v.toLocaleString(i18n.language)
-    if (typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v)) return formatDate(v, i18n.language)
+    if (MONEY_METRICS.has(key) && (typeof v === "number" || typeof v === "string")) {
+      return format.money(v, currency)
+    }
+    if (typeof v === "number") return format.number(v)
+    if (typeof v === "string" && /^\d{4}-\d\d-\d\dT/.test(v)) return format.dateTime(v)
     return String(v)
   }
   return (
@@ -281,10 +292,13 @@ const PlategaSubscriptionPage = () => {
           <span className="font-mono text-xs">{s.platega_id}</span>
         </Row>
       </Container>
-      <LiveSection live={data.live} error={data.live_error} />
+      <LiveSection live={data.live} error={data.live_error} currency={s.currency_code} />
       <ChargesSection charges={s.charges} />
     </div>
   )
 }
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_subscriptions.detail.title")
 
 export default PlategaSubscriptionPage

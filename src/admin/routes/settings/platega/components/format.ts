@@ -1,11 +1,6 @@
-import { useTranslation } from "react-i18next"
+import { useFormat } from "../../../../lib/format"
 
-/** Dates in the admin's language. */
+/** Dates in the admin's language (the shared formatter of lib/format.ts). */
 export function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation()
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  })
-  return (iso) => format.format(new Date(iso))
+  return useFormat().dateTime
 }

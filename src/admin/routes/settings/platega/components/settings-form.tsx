@@ -1,5 +1,6 @@
 import { Container, Heading, Input, Select, Switch, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { DESCRIPTION_TOKENS } from "../../../../../modules/platega/settings/fields"
 import type { PlainField, PlategaSettings, SecretField, SettingField } from "../api"
 import { CONNECTION_FIELDS, type Draft } from "../draft"
 import { FieldRow } from "./field-row"
@@ -19,8 +20,7 @@ const SEPARATORS = [
   { value: "|", key: "pipe" },
 ]
 
-// As DESCRIPTION_TOKENS (modules/platega/settings.ts); the admin bundle takes no server code.
-const TOKENS = "{store}, {order}, {plan}, {cart_id}, {amount}, {currency}, {session_id}"
+const TOKENS = DESCRIPTION_TOKENS.map((t) => `{${t}}`).join(", ")
 
 const isSecret = (f: SettingField): f is SecretField => f === "secret" || f === "payout_key"
 

@@ -15,6 +15,11 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse):
   const [subscription] = await adminSubscriptionItems(req.scope, [found.record])
   res.json({
     subscription,
-    charge: { kind: found.charge?.kind ?? "first", platega_id: found.charge?.platega_id ?? null },
+    charge: {
+      kind: found.charge?.kind ?? "first",
+      platega_id: found.charge?.platega_id ?? null,
+      // The charge's transaction status (CONFIRMED…), for the order's Platega box.
+      status: found.charge?.status ?? null,
+    },
   })
 }

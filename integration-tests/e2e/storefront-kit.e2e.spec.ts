@@ -1,0 +1,169 @@
+// The storefront kit (packages/platega-storefront) in a Next.js App Router storefront of its own
+// (integration-tests/storefront-kit, built with `next build`), in Chromium, against the shared demo.
+// The checkout picks a method the way Medusa's DTC starter does (a payment session without return
+// addresses), then pays with the kit: SBP on Platega's page, card, a declined card paid again, and
+// the inline SBP QR paid from another tab. The sandbox must record one transaction per attempt.
+import axios, { type AxiosInstance } from "axios"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { createCart } from "../helpers/checkout"
+import type { StoreFixture } from "../helpers/store"
+import { findChromium, launchChromium, screenshot } from "./support/browser"
+import { startDemo, type RunningDemo } from "./support/demo-process"
+import { startNextStorefront, type RunningNextStorefront } from "./support/next-storefront"
+import { actOnSandboxPage } from "./support/shop"
+
+const CARD_OK = "4242424242424242"
+const CARD_DECLINED = "4000000000000002"
+
+const chromiumPath = findChromium()
+const describeWithBrowser = chromiumPath ? describe : describe.skip
+
+jest.setTimeout(10 * 60_000)
+
+type SandboxTransaction = { id: string; status: string; returnUrl: string | null }
+
+describeWithBrowser("the storefront kit in a Next.js storefront", () => {
+  let demo: RunningDemo
+  let site: RunningNextStorefront | undefined
+  let browser: Browser | undefined
+  let api: AxiosInstance
+  let store: StoreFixture
+
+  beforeAll(async () => {
+    demo = await startDemo({ timeoutMs: 8 * 60_000 })
+    const config = (await (await fetch(`${demo.storefrontUrl}/config.json`)).json()) as {
+      publishableKey: string
+    }
+    const headers = { "x-publishable-api-key": config.publishableKey }
+    api = axios.create({ baseURL: demo.storeUrl })
+    const { regions } = (await api.get("/store/regions", { headers })).data
+    const ru = regions.find((r: { countries?: { iso_2: string }[] }) =>
+      r.countries?.some((c) => c.iso_2 === "ru"),
+    )
+    const { products } = (
+      await api.get("/store/products", {
+        headers,
+        params: { handle: "birch-notebook", region_id: ru.id, fields: "*variants" },
+      })
+    ).data
+    store = { headers, regionId: ru.id, variantId: products[0].variants[0].id, price: 2990.5 }
+    ;[site, browser] = await Promise.all([
+      startNextStorefront({ storeUrl: demo.storeUrl, publishableKey: config.publishableKey }),
+      launchChromium(chromiumPath!),
+    ])
+  })
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined)
+    await site?.stop()
+    await demo?.stop()
+  })
+
+  /** The sandbox's transactions of one cart (the kit puts the cart id in the return address). */
+  async function transactionsOf(cartId: string): Promise<SandboxTransaction[]> {
+    const res = await fetch(`${demo.sandboxUrl}/_sandbox/transactions?limit=1000`)
+    const { items } = (await res.json()) as { items: SandboxTransaction[] }
+    return items.filter((t) => t.returnUrl?.includes(`cart_id=${cartId}`))
+  }
+
+  async function withPage<T>(name: string, fn: (page: Page) => Promise<T>): Promise<T> {
+    const context: BrowserContext = await browser!.newContext()
+    const page = await context.newPage()
+    try {
+      return await fn(page)
+    } catch (error) {
+      await screenshot(page, `kit-${name}-failure`).catch(() => undefined)
+      throw error
+    } finally {
+      await context.close()
+    }
+  }
+
+  /** The checkout with a method picked as the DTC starter picks it: no transaction yet. */
+  async function choose(page: Page, cartId: string, method: "sbp" | "card", query = "") {
+    await page.goto(`${site!.url}/checkout/${cartId}${query}`)
+    const option = page.getByTestId(`payment-option-${method}`)
+    await option.click()
+    await page.waitForFunction(
+      (m) =>
+        (document.querySelector(`[data-testid=payment-option-${m}]`) as HTMLInputElement)
+          ?.checked === true &&
+        !(document.querySelector("[data-testid=pay-button]") as HTMLButtonElement)?.disabled,
+      method,
+    )
+    expect(await transactionsOf(cartId)).toHaveLength(0)
+  }
+
+  async function payOnSandbox(page: Page) {
+    await page.getByTestId("pay-button").click()
+    const sandboxPort = new URL(demo.sandboxUrl).port
+    await page.waitForURL((url) => url.port === sandboxPort && url.pathname.startsWith("/pay/"), {
+      timeout: 60_000,
+    })
+  }
+
+  async function expectPaid(page: Page, shot: string) {
+    await page.getByTestId("platega-paid").waitFor({ timeout: 60_000 })
+    expect(await page.getByTestId("platega-paid").textContent()).toMatch(/Оплачено.*Заказ №\d+/)
+    await screenshot(page, `kit-${shot}-paid`)
+  }
+
+  it("SBP on Platega's page: one transaction, one order", async () => {
+    const cartId = await createCart(api, store)
+    await withPage("sbp", async (page) => {
+      await choose(page, cartId, "sbp", "?sbp=redirect")
+      await payOnSandbox(page)
+      await actOnSandboxPage(page, site!.url, { qr: true }, "kit-sbp")
+      await expectPaid(page, "sbp")
+    })
+    const txs = await transactionsOf(cartId)
+    expect(txs.map((t) => t.status)).toEqual(["CONFIRMED"])
+  })
+
+  it("card: one transaction, one order", async () => {
+    const cartId = await createCart(api, store)
+    await withPage("card", async (page) => {
+      await choose(page, cartId, "card")
+      await payOnSandbox(page)
+      await actOnSandboxPage(page, site!.url, { card: CARD_OK }, "kit-card")
+      await expectPaid(page, "card")
+    })
+    expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED"])
+  })
+
+  it("a declined card, then paid again: one transaction per attempt", async () => {
+    const cartId = await createCart(api, store)
+    await withPage("declined", async (page) => {
+      await choose(page, cartId, "card")
+      await payOnSandbox(page)
+      await actOnSandboxPage(page, site!.url, { card: CARD_DECLINED }, "kit-declined")
+      await page.getByTestId("platega-failed").waitFor({ timeout: 60_000 })
+      await screenshot(page, "kit-declined-failed")
+      await page.getByTestId("platega-try-again").click()
+      await page.getByTestId("checkout").waitFor()
+      await payOnSandbox(page)
+      await actOnSandboxPage(page, site!.url, { card: CARD_OK }, "kit-retry")
+      await expectPaid(page, "retry")
+    })
+    // Newest first.
+    expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED", "CANCELED"])
+  })
+
+  it("SBP inline: the QR on the checkout, paid from another tab, turns into the order", async () => {
+    const cartId = await createCart(api, store)
+    await withPage("inline", async (page) => {
+      await choose(page, cartId, "sbp")
+      await page.getByTestId("pay-button").click()
+      await page.getByTestId("platega-qr").waitFor()
+      expect(await page.getByTestId("platega-sbp").getAttribute("data-status")).toBe("pending")
+      await screenshot(page, "kit-inline-qr")
+      const payer = await page.getByTestId("platega-payer-page").getAttribute("href")
+      const phone = await page.context().newPage()
+      await phone.goto(payer!)
+      await actOnSandboxPage(phone, site!.url, { qr: true }, "kit-inline-phone")
+      // The checkout tab sees the payment and goes to the return page, which shows the order.
+      await expectPaid(page, "inline")
+    })
+    expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED"])
+  })
+})

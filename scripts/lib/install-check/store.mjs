@@ -1,0 +1,156 @@
+// The fresh store of `npm run check:install`: what a new Medusa store's package.json holds,
+// installed once per Medusa version and kept (node_modules/.cache/platega-check-install/), then
+// copied (hard links) for each run, so a run pays for one `npm install` of the plugin's tarball
+// and not for a whole Medusa install.
+import { execFileSync } from "node:child_process"
+import crypto from "node:crypto"
+import fs from "node:fs"
+import path from "node:path"
+
+export function npm(args, cwd, extra = {}) {
+  return execFileSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      npm_config_prefer_offline: "true",
+      ...extra,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 256 * 1024 * 1024,
+  })
+}
+
+/** A new store's package.json on Medusa `version`, with the admin router its dashboard needs. */
+function storePackage(version, routerVersion) {
+  return {
+    name: "platega-install-check-store",
+    version: "0.0.1",
+    private: true,
+    engines: { node: ">=20" },
+    dependencies: {
+      "@medusajs/admin-sdk": version,
+      "@medusajs/cli": version,
+      "@medusajs/framework": version,
+      "@medusajs/medusa": version,
+      // The README's "older admin router" step: the dashboard's own react-router-dom.
+      "react-router-dom": routerVersion,
+    },
+    devDependencies: {
+      "@swc/core": "^1.7.28",
+      "@types/node": "^20.0.0",
+      "@types/react": "^18.3.2",
+      "@types/react-dom": "^18.2.25",
+      "prop-types": "^15.8.1",
+      react: "^18.2.0",
+      "react-dom": "^18.2.0",
+      "ts-node": "^10.9.2",
+      typescript: "^5.6.2",
+      vite: "^5.2.11",
+    },
+  }
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2021",
+    module: "Node16",
+    moduleResolution: "Node16",
+    esModuleInterop: true,
+    skipLibCheck: true,
+    strict: false,
+    jsx: "react-jsx",
+    outDir: "./.medusa/server",
+  },
+  include: ["**/*"],
+  exclude: ["node_modules", ".medusa"],
+}
+
+/** The react-router-dom the store's @medusajs/dashboard is built against. */
+function dashboardRouter(version) {
+  const out = npm(
+    ["view", `@medusajs/dashboard@${version}`, "dependencies", "--json"],
+    process.cwd(),
+  )
+  const range = JSON.parse(out)["react-router-dom"]
+  if (!range) throw new Error(`@medusajs/dashboard@${version} names no react-router-dom`)
+  return range
+}
+
+/**
+ * A store with Medusa `version` installed: from the cache when it holds one for exactly this
+ * package.json, else installed now (a minute or two) and cached. Returns its folder (read-only:
+ * copy it with `copyStore`).
+ */
+export function baseStore(cacheDir, version, log) {
+  const key = crypto
+    .createHash("sha256")
+    .update(JSON.stringify(storePackage(version, "")) + process.version)
+    .digest("hex")
+    .slice(0, 16)
+  const dir = path.join(cacheDir, `store-${version}-${key}`)
+  if (fs.existsSync(path.join(dir, ".complete"))) {
+    log(`the Medusa ${version} store's install from the cache`)
+    return dir
+  }
+  log(`installing a Medusa ${version} store (kept in ${path.relative(process.cwd(), cacheDir)})`)
+  const building = `${dir}.tmp-${process.pid}`
+  fs.rmSync(building, { recursive: true, force: true })
+  fs.mkdirSync(building, { recursive: true })
+  const pkg = storePackage(version, dashboardRouter(version))
+  fs.writeFileSync(path.join(building, "package.json"), JSON.stringify(pkg, null, 2))
+  fs.writeFileSync(path.join(building, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
+  npm(["install"], building)
+  fs.writeFileSync(path.join(building, ".complete"), new Date().toISOString())
+  try {
+    fs.renameSync(building, dir)
+  } catch {
+    // another run cached the same store meanwhile: use that one
+    fs.rmSync(building, { recursive: true, force: true })
+  }
+  // Older cached stores of other versions are dropped.
+  for (const old of fs.readdirSync(cacheDir)) {
+    if (old.startsWith("store-") && old !== path.basename(dir) && !old.includes(".tmp-"))
+      fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true })
+  }
+  return dir
+}
+
+/**
+ * A private copy of the cached store: hard links for the installed packages (fast, no space),
+ * real copies of every file npm rewrites in place, so the cache never changes.
+ */
+export function copyStore(base, target) {
+  try {
+    execFileSync("cp", ["-al", base, target], { stdio: "pipe" })
+  } catch {
+    fs.rmSync(target, { recursive: true, force: true })
+    execFileSync("cp", ["-a", base, target], { stdio: "pipe" })
+  }
+  for (const rel of ["package.json", "package-lock.json", "node_modules/.package-lock.json"]) {
+    const file = path.join(target, rel)
+    if (!fs.existsSync(file)) continue
+    const text = fs.readFileSync(file)
+    fs.rmSync(file)
+    fs.writeFileSync(file, text)
+  }
+  fs.rmSync(path.join(target, ".complete"), { force: true })
+}
+
+/** The store's admin and its dashboard must share one react-router-dom, or plugin pages crash. */
+export function assertOneRouter(store) {
+  const read = (p) => JSON.parse(fs.readFileSync(path.join(store, p), "utf8"))
+  const root = read("node_modules/react-router-dom/package.json").version
+  const wanted = read("node_modules/@medusajs/dashboard/package.json").dependencies[
+    "react-router-dom"
+  ]
+  const nested = "node_modules/@medusajs/dashboard/node_modules/react-router-dom/package.json"
+  if (fs.existsSync(path.join(store, nested)))
+    throw new Error(
+      `the dashboard has its own react-router-dom ${read(nested).version} beside the store's ` +
+        `${root} (wants ${wanted}): the plugin's admin pages would crash`,
+    )
+  return root
+}

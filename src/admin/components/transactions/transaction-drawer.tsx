@@ -1,0 +1,108 @@
+import { Drawer, Heading, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import type { AdminTransaction } from "../../lib/transactions"
+import { formatDate } from "../money/format"
+import { OutcomeBadge, PlategaStatusBadge } from "./badges"
+import { CaseCard, useAmount } from "./case-card"
+import { RecheckAction } from "./recheck"
+
+const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <div className="grid grid-cols-[140px_1fr] gap-2">
+    <Text size="small" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" className="break-all">
+      {children}
+    </Text>
+  </div>
+)
+
+/** One transaction: where its money belongs, its callbacks with their outcome, its cases. */
+export const TransactionDrawer = ({
+  tx,
+  onClose,
+}: {
+  tx: AdminTransaction | undefined
+  onClose: () => void
+}) => {
+  const { t, i18n } = useTranslation()
+  const amount = useAmount()
+  return (
+    <Drawer open={!!tx} onOpenChange={(open) => !open && onClose()}>
+      <Drawer.Content data-testid="transaction-drawer">
+        <Drawer.Header>
+          <Drawer.Title>{t("platega_transactions.drawer.title")}</Drawer.Title>
+          <Drawer.Description className="break-all">{tx?.id}</Drawer.Description>
+        </Drawer.Header>
+        {tx && (
+          <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
+            <div className="flex flex-col gap-y-2">
+              <Row label={t("platega_transactions.list.status")}>
+                <PlategaStatusBadge status={tx.platega_status} />
+              </Row>
+              <Row label={t("platega_transactions.list.amount")}>{amount(tx)}</Row>
+              <Row label={t("platega_transactions.list.method")}>
+                {tx.method
+                  ? t(`platega_transactions.method.${tx.method}`, { defaultValue: tx.method })
+                  : "—"}
+              </Row>
+              <Row label={t("platega_transactions.drawer.source")}>
+                {t(`platega_transactions.source.${tx.source}`)}
+              </Row>
+              <Row label={t("platega_transactions.list.when")}>
+                {formatDate(tx.created_at, i18n.language)}
+              </Row>
+              <Row label={t("platega_transactions.list.orderOrCart")}>
+                {tx.order ? (
+                  <Link to={`/orders/${tx.order.id}`} className="text-ui-fg-interactive">
+                    {t("platega_transactions.order", { number: tx.order.display_id })}
+                  </Link>
+                ) : (
+                  (tx.cart_id ?? "—")
+                )}
+              </Row>
+              <Row label={t("platega_transactions.drawer.email")}>{tx.email ?? "—"}</Row>
+              <RecheckAction id={tx.id} showResult />
+            </div>
+            {tx.cases.length > 0 && (
+              <div className="flex flex-col gap-y-2">
+                <Heading level="h3">{t("platega_transactions.drawer.cases")}</Heading>
+                {tx.cases.map((c) => (
+                  <CaseCard key={c.id} tx={tx} item={c} />
+                ))}
+              </div>
+            )}
+            <div className="flex flex-col gap-y-2" data-testid="drawer-callbacks">
+              <Heading level="h3">{t("platega_transactions.drawer.callbacks")}</Heading>
+              {tx.callbacks.length ? (
+                tx.callbacks.map((c) => (
+                  <div key={c.id} className="flex flex-col gap-y-1 border-b pb-2">
+                    <div className="flex items-center gap-2">
+                      <PlategaStatusBadge status={c.status} />
+                      <OutcomeBadge outcome={c.outcome} />
+                      <Text size="xsmall" className="text-ui-fg-muted">
+                        {formatDate(c.created_at, i18n.language)}
+                        {c.deliveries > 1 &&
+                          ` · ${t("platega_transactions.drawer.deliveries", { count: c.deliveries })}`}
+                      </Text>
+                    </div>
+                    {c.detail && (
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {c.detail}
+                      </Text>
+                    )}
+                  </div>
+                ))
+              ) : (
+                <Text size="small" className="text-ui-fg-muted">
+                  {t("platega_transactions.drawer.noCallbacks")}
+                </Text>
+              )}
+            </div>
+          </Drawer.Body>
+        )}
+      </Drawer.Content>
+    </Drawer>
+  )
+}

@@ -1,0 +1,166 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MathBN, Modules } from "@medusajs/framework/utils"
+import { paymentMethodCode, paymentMethodName } from "../../../../lib/platega"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../../../modules/platega"
+import { isSubscriptionProvider } from "../../../../providers/platega"
+import type { TransactionEntry } from "./types"
+
+type Scope = Pick<MedusaContainer, "resolve">
+
+export interface SourceWindow {
+  from?: Date
+  to?: Date
+  /** At most this many entries per source, newest first. */
+  take: number
+}
+
+/**
+ * One place the store keeps Platega transactions. To show another kind (e.g. payment links), add
+ * a source to TRANSACTION_SOURCES: its transactions' callbacks are already in the callback log, so
+ * they show from the first callback on, and a source adds what only it knows (the link, its order).
+ */
+export interface TransactionSource {
+  name: string
+  list(scope: Scope, window: SourceWindow): Promise<TransactionEntry[]>
+}
+
+const createdIn = (w: SourceWindow) =>
+  w.from || w.to
+    ? {
+        created_at: {
+          ...(w.from && { $gte: w.from.toISOString() }),
+          ...(w.to && { $lte: w.to.toISOString() }),
+        },
+      }
+    : {}
+
+const decimal = (v: unknown) => (v == null ? undefined : MathBN.convert(v as string).toString())
+
+/** A method as the admin filters it: sbp, card, subscription, or Platega's name in lower case. */
+export function methodKey(raw: unknown): string | undefined {
+  if (raw == null || raw === "") return undefined
+  const code = paymentMethodCode(raw as string | number)
+  if (code === 2) return "sbp"
+  if (code === 11) return "card"
+  if (code === 6) return "subscription"
+  return (code ? paymentMethodName(code) : String(raw))?.toLowerCase()
+}
+
+/** Checkout payments: the Platega payment sessions (SBP, card) that created a transaction. */
+const checkoutSessions: TransactionSource = {
+  name: "checkout",
+  async list(scope, window) {
+    const payments = scope.resolve(Modules.PAYMENT)
+    const providers = (await payments.listPaymentProviders({}))
+      .map((p) => p.id)
+      .filter((id) => id.startsWith("pp_platega-") && !isSubscriptionProvider(id))
+    if (!providers.length) return []
+    const sessions = await payments.listPaymentSessions(
+      { provider_id: providers, ...createdIn(window) },
+      {
+        take: window.take,
+        order: { created_at: "DESC" },
+        select: [
+          "id",
+          "provider_id",
+          "data",
+          "amount",
+          "currency_code",
+          "payment_collection_id",
+          "created_at",
+        ],
+      },
+    )
+    return sessions.flatMap((s): TransactionEntry[] => {
+      const data = (s.data ?? {}) as Record<string, unknown>
+      if (typeof data.transaction_id !== "string" || !data.transaction_id) return []
+      return [
+        {
+          id: data.transaction_id.toLowerCase(),
+          source: "checkout",
+          created_at: new Date(s.created_at as unknown as string),
+          amount: decimal(s.amount),
+          currency_code: s.currency_code?.toUpperCase(),
+          method: s.provider_id.startsWith("pp_platega-card") ? "card" : "sbp",
+          platega_status: typeof data.platega_status === "string" ? data.platega_status : "PENDING",
+          session_id: s.id,
+          payment_collection_id: (s as unknown as { payment_collection_id: string })
+            .payment_collection_id,
+          cart_id: typeof data.cart_id === "string" ? data.cart_id : undefined,
+        },
+      ]
+    })
+  },
+}
+
+/** Subscription charges: every charge Platega made, each a transaction of its own. */
+const subscriptionCharges: TransactionSource = {
+  name: "subscription",
+  async list(scope, window) {
+    const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const charges = await platega.listPlategaSubscriptionCharges(createdIn(window), {
+      take: window.take,
+      order: { created_at: "DESC" },
+    })
+    return charges.map((c) => {
+      const row = c as unknown as Record<string, unknown> & typeof c
+      return {
+        id: c.platega_id.toLowerCase(),
+        source: "subscription" as const,
+        created_at: new Date((c.charged_at ?? c.created_at) as unknown as string),
+        amount: decimal(row.raw_amount ?? c.amount),
+        currency_code: c.currency_code.toUpperCase(),
+        method: "subscription",
+        platega_status: c.status,
+        order_id: c.order_id ?? undefined,
+        subscription_id: (row.subscription_id as string | undefined) ?? undefined,
+      }
+    })
+  },
+}
+
+/**
+ * The callback log: every transaction Platega told the store about, including those nothing else
+ * knows (a payment that matches no session, a payment link's transaction).
+ */
+const callbackLog: TransactionSource = {
+  name: "callbacks",
+  async list(scope, window) {
+    const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const kind = ["transaction", "subscription_charge"]
+    const config = { take: window.take, order: { created_at: "DESC" as const } }
+    const [recent, flagged] = await Promise.all([
+      platega.listPlategaCallbackEvents({ kind, ...createdIn(window) }, config),
+      // Flagged ones however old: a case needing attention is never beyond the newest N.
+      platega.listPlategaCallbackEvents({ kind, outcome: "flagged", ...createdIn(window) }, config),
+    ])
+    const events = [...new Map([...flagged, ...recent].map((e) => [e.id, e])).values()]
+    // Oldest first: the latest callback's status wins when entries merge.
+    events.sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at))
+    return events.map((e) => {
+      const body = (e.body ?? {}) as Record<string, unknown>
+      const amount = body.amount ?? body.Amount
+      const currency = body.currency ?? body.Currency
+      return {
+        id: e.platega_id.toLowerCase(),
+        source: "callback" as const,
+        created_at: new Date(e.created_at as unknown as string),
+        amount:
+          typeof amount === "number" || typeof amount === "string" ? decimal(amount) : undefined,
+        currency_code: typeof currency === "string" ? currency.toUpperCase() : undefined,
+        method: methodKey(body.paymentMethod ?? body.PaymentMethod),
+        platega_status: e.status,
+        session_id: e.session_id ?? undefined,
+        order_id: e.order_id ?? undefined,
+        subscription_id: typeof body.SubscriptionId === "string" ? body.SubscriptionId : undefined,
+      }
+    })
+  },
+}
+
+/** Every place the listing reads, the owners of a transaction's record first. */
+export const TRANSACTION_SOURCES: TransactionSource[] = [
+  checkoutSessions,
+  subscriptionCharges,
+  callbackLog,
+]

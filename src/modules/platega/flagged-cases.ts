@@ -1,0 +1,141 @@
+import { classifyTransactionStatus } from "../../lib/platega/codes"
+
+/**
+ * A flagged callback (`outcome = flagged`) is a case for a person: money that could not become an
+ * order by itself. This file names the kinds of case and says, in words, what happened; the admin
+ * page and the notification read it from here.
+ */
+export const CASE_KINDS = [
+  /** Paid, but the transaction matches no payment session of this store. */
+  "unmatched_payment",
+  /** Paid for a session, but the amount or currency differs: no order was made. */
+  "payment_mismatch",
+  /** Money went back to the payer (refund at Platega, or a dispute) after the order was paid. */
+  "chargeback",
+  /** Anything else flagged (e.g. by a newer part of the plugin): its detail says what. */
+  "other",
+] as const
+export type CaseKind = (typeof CASE_KINDS)[number]
+
+/** What a case needs from the callback log record. */
+export interface FlaggedEvent {
+  id: string
+  kind: string
+  platega_id: string
+  status: string
+  body: Record<string, unknown> | null
+  session_id: string | null
+  order_id: string | null
+  detail: string | null
+}
+
+export function caseKind(e: FlaggedEvent): CaseKind {
+  const state = classifyTransactionStatus(e.status)
+  if (state === "reversed") return "chargeback"
+  if (e.kind !== "transaction" || state !== "confirmed") return "other"
+  return e.session_id ? "payment_mismatch" : "unmatched_payment"
+}
+
+/**
+ * Whether "Refund at Platega" is offered: paid money that no order holds. Money an order holds is
+ * refunded from the order (Medusa's refund), money already returned needs no refund.
+ */
+export function isRefundable(e: FlaggedEvent): boolean {
+  const kind = caseKind(e)
+  return (kind === "unmatched_payment" || kind === "payment_mismatch") && !e.order_id
+}
+
+/** Amount and currency as the callback carried them (transaction: camelCase; charge: PascalCase). */
+export function eventMoney(e: Pick<FlaggedEvent, "body">): { amount: string; currency: string } {
+  const b = e.body ?? {}
+  const amount = b.amount ?? b.Amount
+  const currency = b.currency ?? b.Currency
+  return {
+    amount: typeof amount === "number" || typeof amount === "string" ? String(amount) : "?",
+    currency: typeof currency === "string" ? currency.toUpperCase() : "",
+  }
+}
+
+/** Where the money belongs, as far as the store knows. */
+export interface CaseWhere {
+  order_display_id?: number | null
+  cart_id?: string | null
+}
+
+export interface CaseNotice {
+  title: string
+  description: string
+}
+
+function formatAmount(amount: string, currency: string, locale: string): string {
+  const n = Number(amount)
+  if (!Number.isFinite(n)) return `${amount} ${currency}`.trim()
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      maximumFractionDigits: 2,
+    }).format(n)
+  } catch {
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n)} ${currency}`
+  }
+}
+
+const WHAT: Record<"en" | "ru", Record<CaseKind, string>> = {
+  en: {
+    unmatched_payment: "was paid but matches no payment session of this store",
+    payment_mismatch: "was paid with another amount or currency than the cart: no order was made",
+    chargeback: "went back to the payer after the order was paid (refund or dispute)",
+    other: "needs a look",
+  },
+  ru: {
+    unmatched_payment: "оплачен, но не соответствует ни одной платёжной сессии магазина",
+    payment_mismatch: "оплачен на другую сумму или в другой валюте, чем корзина: заказ не создан",
+    chargeback: "вернулся плательщику после оплаты заказа (возврат или спор)",
+    other: "требует проверки",
+  },
+}
+
+/**
+ * The admin feed's text for a new case, in English and Russian: the feed has no language of its
+ * own, so both are given, each naming the amount and the order or cart.
+ */
+export function caseNotice(e: FlaggedEvent, where: CaseWhere): Record<"en" | "ru", CaseNotice> {
+  const kind = caseKind(e)
+  const { amount, currency } = eventMoney(e)
+  const place = {
+    en:
+      where.order_display_id != null
+        ? `order #${where.order_display_id}`
+        : where.cart_id
+          ? `cart ${where.cart_id}`
+          : "no order or cart",
+    ru:
+      where.order_display_id != null
+        ? `заказ №${where.order_display_id}`
+        : where.cart_id
+          ? `корзина ${where.cart_id}`
+          : "нет заказа и корзины",
+  }
+  return {
+    en: {
+      title: "Platega: a payment needs attention",
+      description: `${formatAmount(amount, currency, "en-US")} (${place.en}): transaction ${e.platega_id} ${WHAT.en[kind]}. Open Platega → Transactions.`,
+    },
+    ru: {
+      title: "Platega: платёж требует внимания",
+      description: `${formatAmount(amount, currency, "ru-RU")} (${place.ru}): платёж ${e.platega_id} ${WHAT.ru[kind]}. Откройте Platega → Транзакции.`,
+    },
+  }
+}
+
+/** The feed item: both languages in one (the admin reads the one it speaks). */
+export function feedNotification(notice: Record<"en" | "ru", CaseNotice>): CaseNotice {
+  return {
+    title: `${notice.en.title} · ${notice.ru.title}`,
+    description: `${notice.en.description}\n\n${notice.ru.description}`,
+  }
+}
+
+/** The notification's idempotency key: one per flagged callback, whatever is delivered again. */
+export const caseNotificationKey = (callbackEventId: string) => `platega-case:${callbackEventId}`

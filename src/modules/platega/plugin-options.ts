@@ -1,0 +1,120 @@
+import { z } from "zod"
+import { MAX_TIMEOUT_MS } from "../../lib/platega/defaults"
+import { SETTING_OPTIONS, SETTINGS, type SettingField } from "./settings/definition"
+import { optional } from "./settings/option-fields"
+
+/**
+ * The plugin's options, one schema each for the two places medusa-config.ts gives them: the
+ * payment providers' options (the settings table's options, plus the call timeout) and the
+ * module's own (reconciliation). Validated at boot: a bad option stops Medusa with a message that
+ * names it.
+ */
+
+type Table = typeof SETTINGS
+type OptionField = {
+  [F in SettingField]: Table[F] extends { option: object } ? F : never
+}[SettingField]
+type OptionOf<F extends OptionField> = Table[F] extends {
+  option: { name: infer N; schema: infer S }
+}
+  ? { name: N; schema: S }
+  : never
+
+const providerShape = {
+  ...(SETTING_OPTIONS as {
+    [F in OptionField as OptionOf<F>["name"] & string]: OptionOf<F>["schema"]
+  }),
+  /** HTTP timeout of one call to Platega, in milliseconds. */
+  timeoutMs: optional(z.coerce.number().int().min(1000).max(MAX_TIMEOUT_MS)).default(15_000),
+}
+
+/** Options of the Platega payment providers (`medusa-config.ts` → payment module → providers). */
+export const plategaOptionsSchema = z.object(providerShape).superRefine((o, ctx) => {
+  // Credentials come as a pair: one without the other is a typo, not "configured in the admin".
+  if (o.secret && !o.merchantId)
+    ctx.addIssue({
+      code: "custom",
+      path: ["merchantId"],
+      message: "`merchantId` is required when `secret` is set",
+    })
+  if (o.merchantId && !o.secret)
+    ctx.addIssue({
+      code: "custom",
+      path: ["secret"],
+      message: "`secret` is required when `merchantId` is set",
+    })
+})
+
+export type PlategaOptionsInput = z.input<typeof plategaOptionsSchema>
+/** The options after parsing: a setting with a default always has a value. */
+export type PlategaOptions = {
+  [F in OptionField as OptionOf<F>["name"] & string]: undefined extends Table[F]["fallback"]
+    ? Table[F]["fallback"]
+    : Exclude<Table[F]["fallback"], undefined>
+} & { timeoutMs: number }
+
+/** The names of the options actually given (empty strings from the environment are not). */
+export function givenOptionKeys(options: unknown): Set<string> {
+  const raw = (options ?? {}) as Record<string, unknown>
+  return new Set(
+    Object.keys(raw).filter((k) => raw[k] !== undefined && raw[k] !== null && raw[k] !== ""),
+  )
+}
+
+/** Parses the provider options or throws one message naming every bad option. */
+export function parsePlategaOptions(options: unknown): PlategaOptions {
+  const result = plategaOptionsSchema.safeParse(options ?? {})
+  if (result.success) return result.data as PlategaOptions
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "options"
+    return issue.code === "invalid_type" && issue.input === undefined
+      ? `\`${name}\` is required`
+      : `${issue.message.includes("`") ? "" : `\`${name}\`: `}${issue.message}`
+  })
+  throw new Error(`Invalid Platega provider options: ${problems.join("; ")}`)
+}
+
+/** Options of the plugin's own module (`medusa-payment-platega/modules/platega`). */
+export const plategaModuleOptionsSchema = z.object({
+  reconcile: z
+    .object({
+      /** A payment session still pending after this many minutes is re-read from Platega. */
+      minAgeMinutes: z.coerce.number().min(0).default(10),
+      /** Sessions older than this are left alone (Platega cancels unpaid ones within hours). */
+      maxAgeHours: z.coerce.number().positive().default(48),
+      /** Platega calls in flight at once during a run. */
+      concurrency: z.coerce.number().int().min(1).max(32).default(4),
+      /** Sessions looked at per run. */
+      batchSize: z.coerce.number().int().min(1).max(5000).default(500),
+      /** Failed callbacks are retried this many times before they wait for the merchant. */
+      maxAttempts: z.coerce.number().int().min(1).max(100).default(10),
+    })
+    .default({
+      minAgeMinutes: 10,
+      maxAgeHours: 48,
+      concurrency: 4,
+      batchSize: 500,
+      maxAttempts: 10,
+    }),
+  /**
+   * Callbacks without merchant headers are checked against Platega's own reads; these bound how
+   * many such checks the store makes, whoever sends the bodies (see units/unauthenticated-budget.ts).
+   */
+  unauthenticatedCallbacks: z
+    .object({
+      /** Checks per minute for the whole store, all instances together. */
+      perMinute: z.coerce.number().int().min(0).max(10_000).default(60),
+      /** Checks per minute for one Platega id (Platega itself repeats only every 5 minutes). */
+      perIdPerMinute: z.coerce.number().int().min(0).max(100).default(1),
+    })
+    .default({ perMinute: 60, perIdPerMinute: 1 }),
+})
+
+export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>
+
+export function parsePlategaModuleOptions(options: unknown): PlategaModuleOptions {
+  const parsed = plategaModuleOptionsSchema.safeParse(options ?? {})
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((i) => `\`${i.path.join(".")}\`: ${i.message}`)
+  throw new Error(`Invalid options of the Platega module: ${problems.join("; ")}`)
+}

@@ -1,0 +1,219 @@
+import { z } from "zod"
+import { DEFAULT_BASE_URL } from "../../../lib/platega/defaults"
+import {
+  CSV_SEPARATORS,
+  baseUrl,
+  clearable,
+  currencies,
+  description,
+  hmacScheme,
+  merchantId,
+  returnAddress,
+  secret,
+  timeZone,
+} from "./fields"
+import {
+  currenciesOption,
+  descriptionOption,
+  flagOption,
+  hmacSchemeOption,
+  merchantIdOption,
+  secretOption,
+  urlOption,
+} from "./option-fields"
+
+/**
+ * THE settings table: every setting the store owner may change, once. From it come the stored
+ * row's columns and type, the admin's validator and save patch, the merge with the provider
+ * options (settings over options over the default), the provider options' schema and the admin
+ * form's fields. Adding a setting is one row here (and a column in models/settings.ts).
+ *
+ * - the row's name: the admin API's field and the settings row's column (secrets: `<name>_ciphertext`
+ *   and `<name>_last4`)
+ * - `key`: its name in EffectiveSettings
+ * - `schema`: the value as the admin may write it (messages name the admin field)
+ * - `option`: the provider option (medusa-config.ts) that sets it, with that option's schema
+ *   (messages name the option; a developer's config may point at a sandbox on any host, so some
+ *   accept more than the admin does); none: only the admin sets it
+ * - `fallback`: the value when neither sets it
+ * - `secret`: stored encrypted, shown masked
+ */
+
+export { DEFAULT_BASE_URL }
+/**
+ * What the payer reads on Platega's page and in their bank app: the shop and what they bought
+ * (Platega's pages are Russian), for a subscription how often it is charged. No internal id.
+ */
+export const DEFAULT_DESCRIPTION = "{store}: {order}, {plan}"
+export const DEFAULT_EXPORT_TIME_ZONE = "Europe/Moscow"
+export const DEFAULT_CSV_SEPARATOR = ";"
+
+interface Setting {
+  key: string
+  schema: z.ZodType
+  option?: { name: string; schema: z.ZodType }
+  fallback: unknown
+  secret: boolean
+}
+
+const reconcileMinutes = z
+  .number({ error: "`reconcile_min_age_minutes` must be a number of minutes" })
+  .int("`reconcile_min_age_minutes` must be a whole number of minutes")
+  .min(1, "`reconcile_min_age_minutes` must be at least 1")
+  .max(1440, "`reconcile_min_age_minutes` must be at most 1440 (a day)")
+
+export const SETTINGS = {
+  merchant_id: {
+    key: "merchantId",
+    schema: merchantId,
+    option: { name: "merchantId", schema: merchantIdOption },
+    fallback: undefined as string | undefined,
+    secret: false,
+  },
+  secret: {
+    key: "secret",
+    schema: secret("secret"),
+    option: { name: "secret", schema: secretOption("secret") },
+    fallback: undefined as string | undefined,
+    secret: true,
+  },
+  payout_key: {
+    key: "payoutKey",
+    schema: secret("payout_key"),
+    option: { name: "payoutKey", schema: secretOption() },
+    fallback: undefined as string | undefined,
+    secret: true,
+  },
+  base_url: {
+    key: "baseUrl",
+    schema: baseUrl,
+    option: { name: "baseUrl", schema: urlOption("baseUrl") },
+    fallback: DEFAULT_BASE_URL as string,
+    secret: false,
+  },
+  hmac_scheme: {
+    key: "hmacScheme",
+    schema: hmacScheme,
+    option: { name: "hmacScheme", schema: hmacSchemeOption },
+    fallback: "PG-HMAC" as string,
+    secret: false,
+  },
+  sign_path_with_query: {
+    key: "signPathWithQuery",
+    schema: z.boolean({ error: "`sign_path_with_query` must be true or false" }),
+    option: { name: "signPathWithQuery", schema: flagOption },
+    fallback: false as boolean,
+    secret: false,
+  },
+  currencies: {
+    key: "currencies",
+    schema: currencies,
+    option: { name: "currencies", schema: currenciesOption },
+    fallback: ["RUB"] as string[],
+    secret: false,
+  },
+  description: {
+    key: "description",
+    schema: description,
+    option: { name: "description", schema: descriptionOption },
+    fallback: DEFAULT_DESCRIPTION as string,
+    secret: false,
+  },
+  return_url: {
+    key: "returnUrl",
+    schema: returnAddress("return_url"),
+    option: { name: "returnUrl", schema: urlOption("returnUrl") },
+    fallback: undefined as string | undefined,
+    secret: false,
+  },
+  failed_url: {
+    key: "failedUrl",
+    schema: returnAddress("failed_url"),
+    option: { name: "failedUrl", schema: urlOption("failedUrl") },
+    fallback: undefined as string | undefined,
+    secret: false,
+  },
+  // Its option is the module's `reconcile.minAgeMinutes` (see the settings view).
+  reconcile_min_age_minutes: {
+    key: "reconcileMinAgeMinutes",
+    schema: reconcileMinutes,
+    fallback: undefined as number | undefined,
+    secret: false,
+  },
+  export_time_zone: {
+    key: "exportTimeZone",
+    schema: timeZone,
+    fallback: DEFAULT_EXPORT_TIME_ZONE as string,
+    secret: false,
+  },
+  csv_separator: {
+    key: "csvSeparator",
+    schema: z.enum(CSV_SEPARATORS, {
+      error: '`csv_separator` must be one of ";" "," "|" or a tab',
+    }),
+    fallback: DEFAULT_CSV_SEPARATOR as string,
+    secret: false,
+  },
+} as const satisfies Record<string, Setting>
+
+type Table = typeof SETTINGS
+export type SettingField = keyof Table
+/** A setting's name in EffectiveSettings. */
+export type SettingKey = Table[SettingField]["key"]
+export type SecretField = {
+  [F in SettingField]: Table[F]["secret"] extends true ? F : never
+}[SettingField]
+export type PlainField = Exclude<SettingField, SecretField>
+/** A setting's value as the admin writes it (after its schema). */
+export type SettingValue<F extends SettingField> = z.output<Table[F]["schema"]>
+
+/** Every setting, in the table's order: the admin form's fields and the loops over settings. */
+export type SettingEntry = {
+  [F in SettingField]: { field: F; key: Table[F]["key"]; secret: Table[F]["secret"] }
+}[SettingField]
+export const SETTING_FIELDS = Object.entries(SETTINGS).map(([field, s]) => ({
+  field,
+  key: s.key,
+  secret: s.secret,
+})) as SettingEntry[]
+
+export const SECRET_FIELDS = SETTING_FIELDS.filter((s) => s.secret).map(
+  (s) => s.field,
+) as SecretField[]
+
+export function isSecretField(field: string): field is SecretField {
+  return (SECRET_FIELDS as readonly string[]).includes(field)
+}
+
+/** What the admin may write. A secret left out stays as it is; `null` or "" clears a field. */
+export type SettingsPatch = { [F in SettingField]?: SettingValue<F> | null }
+
+/** The settings row's stored columns: plain values, and ciphertexts (never secrets). */
+export type StoredSettings = { [F in PlainField]: SettingValue<F> | null } & {
+  [F in SecretField as `${F}_ciphertext` | `${F}_last4`]: string | null
+}
+
+export const STORED_COLUMNS = SETTING_FIELDS.flatMap((s) =>
+  s.secret ? [`${s.field}_ciphertext`, `${s.field}_last4`] : [s.field],
+) as (keyof StoredSettings)[]
+
+/** POST /admin/platega/settings: a partial change; a field left out stays as it is. */
+export const settingsPatchSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([field, s]) => [field, clearable(s.schema)])),
+) as unknown as z.ZodObject<{
+  [F in SettingField]: z.ZodOptional<z.ZodType<SettingValue<F> | null, unknown>>
+}>
+
+/** The provider options that set a setting, by option name, with their schemas. */
+export const SETTING_OPTIONS = Object.fromEntries(
+  Object.values(SETTINGS).flatMap((s: Setting) =>
+    !s.option
+      ? []
+      : [
+          [
+            s.option.name,
+            s.fallback === undefined ? s.option.schema : s.option.schema.default(s.fallback),
+          ],
+        ],
+  ),
+) as Record<string, z.ZodType>

@@ -1,0 +1,5 @@
+// The settings: their one table (definition.ts), the rules of their values, and the shapes the
+// admin sees. Nothing here needs Node: the admin's form reads it too.
+export * from "./definition"
+export { CSV_SEPARATORS, DESCRIPTION_TOKENS, clearable } from "./fields"
+export * from "./types"

@@ -1,0 +1,66 @@
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { CallbackKind } from "../callback-outcome"
+import type { RecordedCallback } from "../known-callbacks"
+
+/**
+ * The callback log: one row per distinct callback (kind, id, status), its deliveries counted.
+ * Written in single statements so concurrent deliveries of one callback make one row.
+ */
+
+export interface CallbackRecordInput {
+  kind: CallbackKind
+  platega_id: string
+  status: string
+  body: Record<string, unknown>
+  /** False when it came without the merchant headers (see models/callback-event.ts). */
+  authenticated?: boolean
+}
+
+/** The unique key of a callback: a repeat of it is the same record. */
+export function callbackEventKey(
+  input: Pick<CallbackRecordInput, "kind" | "platega_id" | "status" | "authenticated">,
+): string {
+  const key = `${input.kind}:${input.platega_id.toLowerCase()}:${input.status.toUpperCase()}`
+  // Its own record: a genuine delivery after an unauthenticated one is still acted on.
+  return input.authenticated === false ? `${key}:unauthenticated` : key
+}
+
+/** Creates the record of a delivery, or counts it on the existing one, in one statement. */
+export async function upsertCallbackEvent(
+  manager: EntityManager,
+  key: string,
+  input: CallbackRecordInput,
+): Promise<RecordedCallback & { created: boolean }> {
+  const rows: (RecordedCallback & { created: boolean })[] = await manager.execute(
+    `insert into platega_callback_event (id, event_key, kind, platega_id, status, body, authenticated)
+     values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (event_key) where deleted_at is null
+     do update set deliveries = platega_callback_event.deliveries + 1, updated_at = now()
+     returning id, outcome, (xmax = 0) as created`,
+    [
+      generateEntityId(undefined, "plcb"),
+      key,
+      input.kind,
+      input.platega_id,
+      input.status,
+      JSON.stringify(input.body),
+      input.authenticated ?? true,
+    ],
+  )
+  return rows[0]
+}
+
+/** Adds deliveries counted in memory (known-callbacks.ts) to their records, in one statement. */
+export async function addCallbackDeliveries(
+  manager: EntityManager,
+  counts: Map<string, number>,
+): Promise<void> {
+  await manager.execute(
+    `update platega_callback_event e
+        set deliveries = e.deliveries + c.n::int, updated_at = now()
+       from jsonb_each_text(?::jsonb) as c(id, n)
+      where e.id = c.id`,
+    [JSON.stringify(Object.fromEntries(counts))],
+  )
+}

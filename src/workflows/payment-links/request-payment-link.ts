@@ -1,0 +1,82 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  decimalText,
+  isLiveLink,
+  paymentLinkView,
+  PLATEGA_MODULE,
+  type PaymentLinkRecord,
+  type PaymentLinkView,
+  type PlategaModuleService,
+} from "../../modules/platega"
+import { sameAmount } from "../../providers/platega"
+import { createPaymentLinkWorkflow } from "./create-payment-link"
+import { readLinkTarget } from "./collection"
+import type { LinkRequestInput } from "./steps/check-link-request"
+
+type Container = Pick<MedusaContainer, "resolve">
+
+/** How long a request waits for another one working on the same collection. */
+const LOCK_TIMEOUT_SECONDS = 60
+
+/** Link requests, settlements and captures of one payment collection take turns. */
+export function withCollectionLock<T>(
+  container: Container,
+  paymentCollectionId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return container
+    .resolve(Modules.LOCKING)
+    .execute(`platega-link:${paymentCollectionId}`, fn, { timeout: LOCK_TIMEOUT_SECONDS })
+}
+
+export interface RequestPaymentLinkInput extends LinkRequestInput {
+  /** Make a new link even when a live one exists (it supersedes the old one). */
+  replace?: boolean
+}
+
+/**
+ * The collection's live link for exactly its outstanding amount, or a new one. Under the
+ * collection's lock, so two requests at once make one link.
+ */
+export async function requestPaymentLink(
+  container: Container,
+  input: RequestPaymentLinkInput,
+): Promise<{ link: PaymentLinkView; created: boolean }> {
+  const { replace, ...request } = input
+  return withCollectionLock(container, input.payment_collection_id, async () => {
+    if (!replace) {
+      const live = await liveLink(container, input.payment_collection_id)
+      if (live) return { link: paymentLinkView(live), created: false }
+    }
+    const { result } = await createPaymentLinkWorkflow(container as MedusaContainer).run({
+      input: request,
+    })
+    return { link: result, created: true }
+  })
+}
+
+/** The collection's newest link still worth paying, when it asks for what is outstanding now. */
+export async function liveLink(
+  container: Container,
+  paymentCollectionId: string,
+): Promise<PaymentLinkRecord | undefined> {
+  const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+  const [newest] = (await platega.listPlategaPaymentLinks(
+    { payment_collection_id: paymentCollectionId, status: "pending", superseded_by: null },
+    { order: { created_at: "DESC" }, take: 1 },
+  )) as unknown as PaymentLinkRecord[]
+  if (!newest || !isLiveLink(newest)) return undefined
+  const target = await readLinkTarget(container, paymentCollectionId)
+  if (
+    !target ||
+    !sameAmount(
+      decimalText(newest.amount, newest.raw_amount),
+      target.outstanding,
+      target.currency_code,
+    )
+  ) {
+    return undefined
+  }
+  return newest
+}
