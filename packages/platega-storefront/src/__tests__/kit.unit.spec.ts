@@ -9,6 +9,10 @@ describe("provider ids", () => {
     expect(plategaProviderId("sbp")).toBe("pp_platega-sbp_platega")
     expect(plategaProviderId("subscription", "shop2")).toBe("pp_platega-subscription_shop2")
     expect(plategaMethodOf("pp_platega-card_shop2")).toBe("card")
+    expect(plategaMethodOf("pp_platega-international-card_platega")).toBe("international_card")
+    expect(plategaMethodOf("pp_platega-sberpay_platega")).toBe("sberpay")
+    expect(plategaMethodOf("pp_platega-method_3")).toBe("method")
+    expect(plategaMethodOf("pp_platega-unknown_platega")).toBeUndefined()
     expect(plategaMethodOf("pp_stripe_stripe")).toBeUndefined()
     expect(isPlatega("pp_system_default")).toBe(false)
     expect(isPlatega(undefined)).toBe(false)
@@ -53,6 +57,9 @@ describe("texts", () => {
     expect(ru.methods).toEqual({
       sbp: "Оплата по QR",
       card: "Банковская карта",
+      sberpay: "SberPay",
+      international_card: "Карта иностранного банка",
+      method: "Другой способ оплаты",
       subscription: "Подписка",
     })
     expect(ru.orderNumber(12)).toBe("Заказ №12")

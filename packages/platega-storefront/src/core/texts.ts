@@ -24,7 +24,14 @@ export interface PlategaTexts {
 }
 
 const en: PlategaTexts = {
-  methods: { sbp: "SBP (Faster Payments)", card: "Bank card", subscription: "Subscription" },
+  methods: {
+    sbp: "SBP (Faster Payments)",
+    card: "Bank card",
+    sberpay: "SberPay",
+    international_card: "Foreign bank card",
+    method: "Other method",
+    subscription: "Subscription",
+  },
   pay: "Pay",
   starting: "Preparing the payment…",
   scanQr: "Scan the QR code with your bank's app",
@@ -46,7 +53,14 @@ const en: PlategaTexts = {
 }
 
 const ru: PlategaTexts = {
-  methods: { sbp: "СБП", card: "Банковская карта", subscription: "Подписка" },
+  methods: {
+    sbp: "СБП",
+    card: "Банковская карта",
+    sberpay: "SberPay",
+    international_card: "Карта иностранного банка",
+    method: "Другой способ оплаты",
+    subscription: "Подписка",
+  },
   pay: "Оплатить",
   starting: "Готовим оплату…",
   scanQr: "Отсканируйте QR-код в приложении банка",
