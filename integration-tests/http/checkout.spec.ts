@@ -359,6 +359,10 @@ medusaIntegrationTestRunner({
         expect(res.data.message).toMatch(/does not allow refunding .*INSUFFICIENT_BALANCE/)
         expect(res.data.message).toMatch(/penalty 89\.7\d RUB \([\d.]+ USDT\)/)
         expect(res.data.message).toMatch(/USDT\), total to deduct [\d.]+ USDT\)/)
+        // The same in Russian first, as every refusal the admin reads.
+        expect(res.data.message).toMatch(
+          /^Platega не разрешает вернуть .*INSUFFICIENT_BALANCE.*штраф 89\.7\d RUB .* \/ Platega/,
+        )
         expect((await cartOutcome(getContainer(), cartId)).payments[0].refunds).toHaveLength(0)
         // Before any money moved: still paid, the balance untouched.
         expect((await sandbox().control.getTransaction(txId))?.status).toBe("CONFIRMED")

@@ -1,10 +1,11 @@
 import type { CancelSupported } from "../../../lib/platega"
+import { bothLanguages } from "./admin-message"
 
 /**
  * Why Platega refuses to cancel (refund) a transaction, in the words the admin reads: its
  * `blockReason` and what the refund would have cost (the penalty, in the transaction's currency
  * and in USDT, and the total it would deduct), so the merchant knows what to fix (e.g. top up the
- * balance) before trying again.
+ * balance) before trying again. In both languages, as every refusal the admin reads.
  */
 export function cancelRefusal(
   verb: "cancel" | "refund",
@@ -18,18 +19,23 @@ export function cancelRefusal(
     | "totalDeductUsdt"
   >,
 ): string {
-  const costs: string[] = []
   const native =
     check.penaltyNativeAmount != null && check.penaltyNativeCurrency
       ? `${check.penaltyNativeAmount} ${check.penaltyNativeCurrency}`
       : undefined
   const usdt = check.penaltyUsdt != null ? `${check.penaltyUsdt} USDT` : undefined
-  if (native || usdt) {
-    costs.push(`penalty ${native && usdt ? `${native} (${usdt})` : (native ?? usdt)}`)
+  const penalty = native || usdt ? (native && usdt ? `${native} (${usdt})` : (native ?? usdt)) : ""
+  const total = check.totalDeductUsdt != null ? `${check.totalDeductUsdt} USDT` : ""
+  const costs = (words: { penalty: string; total: string }) => {
+    const parts = [
+      ...(penalty ? [`${words.penalty} ${penalty}`] : []),
+      ...(total ? [`${words.total} ${total}`] : []),
+    ]
+    return parts.length ? ` (${parts.join(", ")})` : ""
   }
-  if (check.totalDeductUsdt != null) costs.push(`total to deduct ${check.totalDeductUsdt} USDT`)
-  const action = verb === "refund" ? "refunding" : "cancelling"
   const reason = check.blockReason ? `: ${check.blockReason}` : ""
-  const cost = costs.length ? ` (${costs.join(", ")})` : ""
-  return `Platega does not allow ${action} transaction ${id}${reason}${cost}. Nothing was moved.`
+  return bothLanguages({
+    ru: `Platega не разрешает ${verb === "refund" ? "вернуть" : "отменить"} транзакцию ${id}${reason}${costs({ penalty: "штраф", total: "всего будет списано" })}. Деньги не перемещались.`,
+    en: `Platega does not allow ${verb === "refund" ? "refunding" : "cancelling"} transaction ${id}${reason}${costs({ penalty: "penalty", total: "total to deduct" })}. Nothing was moved.`,
+  })
 }
