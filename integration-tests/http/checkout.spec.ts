@@ -241,12 +241,27 @@ medusaIntegrationTestRunner({
         ["pp_platega-method_3", 3, "ЕРИП"],
         ["pp_platega-method_13", 13, "Криптовалюта"],
       ]
+      const methodNames: Record<number, string> = {
+        14: "sberpay",
+        12: "internationalacquiring",
+        3: "erip",
+        13: "crypto",
+      }
       for (const [provider, code, title] of cases) {
         expect(methods.get(provider)).toMatchObject({ method: code, title })
         const cartId = await createCart(api, store)
         const session = await startPayment(api, store, cartId, provider)
         const txId = session.data.transaction_id
         expect((await sandbox().control.getTransaction(txId))?.paymentMethod).toBe(code)
+        // The admin's Transactions list names the method the session was made for.
+        const listed = await api.get("/admin/platega/transactions", {
+          ...(await adminHeaders(getContainer())),
+          params: { q: txId },
+        })
+        expect([provider, listed.data.transactions[0]?.method]).toEqual([
+          provider,
+          methodNames[code],
+        ])
         const page = await fetch(session.data.redirect)
         expect([provider, page.status]).toEqual([provider, 200])
         await sandbox().control.confirm(txId)

@@ -35,6 +35,7 @@ export {
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
 export { orderWords, planWords, type OrderLine } from "./core/order-words"
+export { BUILT_IN_METHODS } from "./method-titles"
 export { refundAtPlatega, type PlategaRefund } from "./core/refund"
 export { fillDescription, fillUrl } from "./core/description"
 export { expiresAt } from "./core/session-data"

@@ -4,7 +4,7 @@ import {
   classifyTransactionStatus,
   isPlategaError,
   paymentMethodCode,
-  PAYMENT_METHODS,
+  SUBSCRIPTION_METHOD_CODE,
   type TransactionStatus,
 } from "../../../lib/platega"
 import {
@@ -15,7 +15,7 @@ import {
   type PaymentLinkRecord,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { sameAmount } from "../../../providers/platega"
+import { BUILT_IN_METHODS, sameAmount } from "../../../providers/platega"
 import { amountText, readLinkTarget, UNPAID } from "../collection"
 
 export interface LinkSettlement {
@@ -37,7 +37,7 @@ export interface LinkSettlement {
   detail: string
 }
 
-/** A registered Platega one-off provider for the method the payer picked (card or SBP). */
+/** A registered Platega one-off provider for the method the payer picked. */
 async function providerFor(
   container: { resolve<T>(key: string): T },
   tx: TransactionStatus,
@@ -46,8 +46,12 @@ async function providerFor(
     .resolve<{ listPaymentProviders(f: object): Promise<{ id: string }[]> }>(Modules.PAYMENT)
     .listPaymentProviders({ is_enabled: true })
   const ids = providers.map((p) => p.id)
-  const card = paymentMethodCode(tx.paymentMethod ?? "") === PAYMENT_METHODS.CARD_ACQUIRING.code
-  const preferred = card ? "pp_platega-card_" : "pp_platega-sbp_"
+  // The provider of the method the payer picked (SBP, card, SberPay, foreign card), else SBP's.
+  const code = paymentMethodCode(tx.paymentMethod ?? "")
+  const own = BUILT_IN_METHODS.find(
+    (m) => m.method === code && m.method !== SUBSCRIPTION_METHOD_CODE,
+  )
+  const preferred = `pp_${own?.identifier ?? "platega-sbp"}_`
   return (
     ids.find((id) => id.startsWith(preferred)) ??
     ids.find((id) => id.startsWith("pp_platega-sbp_") || id.startsWith("pp_platega-card_"))

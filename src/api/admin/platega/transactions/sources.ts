@@ -46,7 +46,7 @@ export function methodKey(raw: unknown): string | undefined {
   return (code ? paymentMethodName(code) : String(raw))?.toLowerCase()
 }
 
-/** Checkout payments: the Platega payment sessions (SBP, card) that created a transaction. */
+/** Checkout payments: the Platega payment sessions (any one-off method) that created a transaction. */
 const checkoutSessions: TransactionSource = {
   name: "checkout",
   async list(scope, window) {
@@ -81,7 +81,10 @@ const checkoutSessions: TransactionSource = {
           created_at: new Date(s.created_at as unknown as string),
           amount: decimal(s.amount),
           currency_code: s.currency_code?.toUpperCase(),
-          method: s.provider_id.startsWith("pp_platega-card") ? "card" : "sbp",
+          // The session's own method code (SberPay, foreign card, …); older sessions by provider.
+          method:
+            methodKey(data.payment_method) ??
+            (s.provider_id.startsWith("pp_platega-card") ? "card" : "sbp"),
           platega_status: typeof data.platega_status === "string" ? data.platega_status : "PENDING",
           session_id: s.id,
           payment_collection_id: (s as unknown as { payment_collection_id: string })
