@@ -15,7 +15,8 @@
 // migrated database kept as a template while migrations and links are unchanged, so a run costs a
 // build, one `npm install` of the tarball and one store start.
 //   DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD: use that PostgreSQL (a throw-away database is created);
-//   otherwise an embedded one is started. CHECK_INSTALL_KEEP=1 keeps the store folder;
+//   otherwise an embedded one is started. The store stays in the cache folder after a run, with
+//   its server's output in medusa.log;
 //   CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs Chromium (CHROMIUM_PATH or the system's).
 import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
@@ -31,7 +32,7 @@ import {
   proveInChildProcess,
   serverSources,
 } from "./lib/install-check/shipped-files.mjs"
-import { assertOneRouter, baseStore, copyStore, npm } from "./lib/install-check/store.mjs"
+import { assertOneRouter, baseStore, claimStore, npm } from "./lib/install-check/store.mjs"
 import { freePort } from "./lib/postgres.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -142,7 +143,8 @@ async function main() {
     )
   const version = process.env.MEDUSA_VERSION || lowest(pkg.peerDependencies["@medusajs/framework"])
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "platega-install-check-"))
-  const store = path.join(work, "store")
+  let store
+  let releaseStore
   let db
   let server
   let sandbox
@@ -174,7 +176,8 @@ async function main() {
 
     step(`a fresh Medusa ${version} store`)
     const base = baseStore(CACHE, version, (m) => console.log(`      ${m}`))
-    copyStore(base, store)
+    releaseStore = await claimStore(base, (m) => console.log(`      ${m}`))
+    store = base
 
     const { install, config, regionScript } = readmeInstructions()
     step(`README: ${install} (from the packed tarball)`)
@@ -242,7 +245,7 @@ async function main() {
       env,
       detached: true,
     })
-    const serverLog = fs.createWriteStream(path.join(work, "medusa.log"))
+    const serverLog = fs.createWriteStream(path.join(store, "medusa.log"))
     const keep = (d) => {
       serverLog.write(d)
       output = (output + d).slice(-20_000)
@@ -312,8 +315,8 @@ async function main() {
     }
     await sandbox?.stop().catch(() => {})
     await db?.drop().catch(() => {})
-    if (process.env.CHECK_INSTALL_KEEP !== "1") fs.rmSync(work, { recursive: true, force: true })
-    else console.log(`      kept ${work}`)
+    fs.rmSync(work, { recursive: true, force: true })
+    releaseStore?.()
   }
 }
 main().catch((e) => {
