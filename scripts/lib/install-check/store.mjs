@@ -1,5 +1,5 @@
 // The store of `npm run check:install`: what a new Medusa store's package.json holds, installed
-// once per Medusa version and kept (node_modules/.cache/platega-check-install/). Each run puts
+// once per Medusa version and kept in a cache folder. Each run puts
 // back its package.json and lockfile as they were before any plugin, so the README's
 // `npm install` of the tarball makes the same tree as in a new store, and a run pays for that one
 // install, not for a whole Medusa install (nor for copying or deleting its 60 000 files).
@@ -94,6 +94,15 @@ function dashboardRouter(version) {
  * copy it with `copyStore`).
  */
 export function baseStore(cacheDir, version, log) {
+  // Node and Vite look for packages in every node_modules above the store too.
+  for (let dir = path.dirname(path.resolve(cacheDir)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "node_modules")))
+      throw new Error(
+        `the store cache ${cacheDir} is under ${dir}, which has a node_modules: packages the ` +
+          "plugin forgot to declare would be found there. Set CHECK_INSTALL_CACHE elsewhere",
+      )
+    if (path.dirname(dir) === dir) break
+  }
   const key = crypto
     .createHash("sha256")
     .update(JSON.stringify(storePackage(version, "")) + process.version)
@@ -104,7 +113,7 @@ export function baseStore(cacheDir, version, log) {
     log(`the Medusa ${version} store's install from the cache`)
     return dir
   }
-  log(`installing a Medusa ${version} store (kept in ${path.relative(process.cwd(), cacheDir)})`)
+  log(`installing a Medusa ${version} store (kept in ${cacheDir})`)
   const building = `${dir}.tmp-${process.pid}`
   fs.rmSync(building, { recursive: true, force: true })
   fs.mkdirSync(building, { recursive: true })
