@@ -38,7 +38,8 @@ import { freePort } from "./lib/postgres.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
-const SANDBOX_ONLY = ["fastify", "@fastify/formbody", "qrcode"]
+// What only the sandbox needs (qrcode is the admin's too: payment links show a QR).
+const SANDBOX_ONLY = ["fastify", "@fastify/formbody"]
 // Outside this repository: a store inside it would find the repository's node_modules above its own
 // and hide a dependency the package forgot to declare.
 const CACHE =
