@@ -11,12 +11,14 @@
 //  3. calls every route the installed package declares (none may be missing), opens each of its
 //     admin pages in Chromium (no error boundary, no console error from the plugin), and runs the
 //     package's Russia region script twice beside another region.
-// The store's Medusa install is cached in node_modules/.cache/platega-check-install, and the
-// migrated database kept as a template while migrations and links are unchanged, so a run costs a
-// build, one `npm install` of the tarball and one store start.
+// The store's Medusa install is cached in ~/.cache/medusa-payment-platega/check-install (or
+// CHECK_INSTALL_CACHE; outside any node_modules tree), and the migrated database kept as a template
+// while migrations and links are unchanged, so a run costs a build, one `npm install` of the
+// tarball and one store start.
 //   DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD: use that PostgreSQL (a throw-away database is created);
-//   otherwise an embedded one is started. CHECK_INSTALL_KEEP=1 keeps the store folder;
-//   CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs Chromium (CHROMIUM_PATH or the system's).
+//   otherwise an embedded one is started. The store stays in the cache folder after a run, with
+//   its server's output in medusa.log. CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs
+//   Chromium (CHROMIUM_PATH or the system's).
 import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
@@ -31,13 +33,22 @@ import {
   proveInChildProcess,
   serverSources,
 } from "./lib/install-check/shipped-files.mjs"
-import { assertOneRouter, baseStore, copyStore, npm } from "./lib/install-check/store.mjs"
+import { assertOneRouter, baseStore, claimStore, npm } from "./lib/install-check/store.mjs"
 import { freePort } from "./lib/postgres.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
-const SANDBOX_ONLY = ["fastify", "@fastify/formbody", "qrcode"]
-const CACHE = path.join(ROOT, "node_modules", ".cache", "platega-check-install")
+// What only the sandbox needs (qrcode is the admin's too: payment links show a QR).
+const SANDBOX_ONLY = ["fastify", "@fastify/formbody"]
+// Outside this repository: a store inside it would find the repository's node_modules above its own
+// and hide a dependency the package forgot to declare.
+const CACHE =
+  process.env.CHECK_INSTALL_CACHE ||
+  path.join(
+    process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"),
+    "medusa-payment-platega",
+    "check-install",
+  )
 const ADMIN = { email: "check@platega.local", password: "check-pass" }
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
@@ -142,7 +153,8 @@ async function main() {
     )
   const version = process.env.MEDUSA_VERSION || lowest(pkg.peerDependencies["@medusajs/framework"])
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "platega-install-check-"))
-  const store = path.join(work, "store")
+  let store
+  let releaseStore
   let db
   let server
   let sandbox
@@ -172,9 +184,10 @@ async function main() {
     const proof = proveInChildProcess(ROOT)
     proof.catch(() => {})
 
-    step(`a fresh Medusa ${version} store`)
+    step(`a Medusa ${version} store (as new: no plugin, no config, a new database)`)
     const base = baseStore(CACHE, version, (m) => console.log(`      ${m}`))
-    copyStore(base, store)
+    releaseStore = await claimStore(base, (m) => console.log(`      ${m}`))
+    store = base
 
     const { install, config, regionScript } = readmeInstructions()
     step(`README: ${install} (from the packed tarball)`)
@@ -242,7 +255,7 @@ async function main() {
       env,
       detached: true,
     })
-    const serverLog = fs.createWriteStream(path.join(work, "medusa.log"))
+    const serverLog = fs.createWriteStream(path.join(store, "medusa.log"))
     const keep = (d) => {
       serverLog.write(d)
       output = (output + d).slice(-20_000)
@@ -312,8 +325,8 @@ async function main() {
     }
     await sandbox?.stop().catch(() => {})
     await db?.drop().catch(() => {})
-    if (process.env.CHECK_INSTALL_KEEP !== "1") fs.rmSync(work, { recursive: true, force: true })
-    else console.log(`      kept ${work}`)
+    fs.rmSync(work, { recursive: true, force: true })
+    releaseStore?.()
   }
 }
 main().catch((e) => {

@@ -56,10 +56,16 @@ describeWithBrowser("Platega payment links in the admin, in a real browser", () 
   })
 
   async function admin<T>(path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${demo!.storeUrl}${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    const send = () =>
+      fetch(`${demo!.storeUrl}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    // A read is repeated once if the connection drops (a busy machine); a write never is.
+    const res = await send().catch((e: unknown) => {
+      if (body !== undefined) throw e
+      return new Promise((r) => setTimeout(r, 1000)).then(send)
     })
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`)
     return (await res.json()) as T

@@ -1,7 +1,7 @@
 // Every HTTP route the installed package declares, found in its api/ folder (so a new route is
 // covered without editing this file), called once on the running store. A route that is not
 // loaded answers 404; one that is may refuse the probe's empty input (4xx), or answer 404 only
-// as its own "not found" for the made-up id the probe puts in its path.
+// as its own "not found" (Medusa's JSON error) for the made-up id the probe puts in its path.
 import fs from "node:fs"
 import path from "node:path"
 
@@ -27,6 +27,19 @@ export function declaredRoutes(packageDir) {
   }
   walk(api)
   return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+}
+
+/**
+ * The route's own answer for the made-up id: Medusa's JSON error naming it. An unloaded route gets
+ * Express's "Cannot GET /…" instead, which also holds the id (it repeats the path).
+ */
+function isOwnNotFound(text) {
+  try {
+    const body = JSON.parse(text)
+    return body.type === "not_found" && String(body.message).includes(PROBE_ID)
+  } catch {
+    return false
+  }
 }
 
 /** A shopper with an account, as the store routes of a logged-in customer need. */
@@ -73,7 +86,7 @@ export async function probeRoutes(base, routes, { adminToken, publishableKey, cu
       ...(route.method !== "GET" && { body: "{}" }),
     })
     const text = await res.text()
-    const ownNotFound = res.status === 404 && url.includes(PROBE_ID) && text.includes(PROBE_ID)
+    const ownNotFound = res.status === 404 && url.includes(PROBE_ID) && isOwnNotFound(text)
     const ok = res.status < 500 && (res.status !== 404 || ownNotFound)
     const line = `${route.method} ${url} → ${res.status}`
     lines.push(line)

@@ -1,7 +1,8 @@
-// The fresh store of `npm run check:install`: what a new Medusa store's package.json holds,
-// installed once per Medusa version and kept (node_modules/.cache/platega-check-install/), then
-// copied (hard links) for each run, so a run pays for one `npm install` of the plugin's tarball
-// and not for a whole Medusa install.
+// The store of `npm run check:install`: what a new Medusa store's package.json holds, installed
+// once per Medusa version and kept in a cache folder. Each run puts
+// back its package.json and lockfile as they were before any plugin, so the README's
+// `npm install` of the tarball makes the same tree as in a new store, and a run pays for that one
+// install, not for a whole Medusa install (nor for copying or deleting its 60 000 files).
 import { execFileSync } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
@@ -68,6 +69,14 @@ const TSCONFIG = {
   exclude: ["node_modules", ".medusa"],
 }
 
+const BASE_FILES = ["package.json", "package-lock.json"]
+const baseCopy = (dir, file) => path.join(dir, `.before-plugin.${file}`)
+
+/** Keeps the store's package.json and lockfile as they are before the plugin is installed. */
+function saveBase(dir) {
+  for (const file of BASE_FILES) fs.copyFileSync(path.join(dir, file), baseCopy(dir, file))
+}
+
 /** The react-router-dom the store's @medusajs/dashboard is built against. */
 function dashboardRouter(version) {
   const out = npm(
@@ -85,6 +94,15 @@ function dashboardRouter(version) {
  * copy it with `copyStore`).
  */
 export function baseStore(cacheDir, version, log) {
+  // Node and Vite look for packages in every node_modules above the store too.
+  for (let dir = path.dirname(path.resolve(cacheDir)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "node_modules")))
+      throw new Error(
+        `the store cache ${cacheDir} is under ${dir}, which has a node_modules: packages the ` +
+          "plugin forgot to declare would be found there. Set CHECK_INSTALL_CACHE elsewhere",
+      )
+    if (path.dirname(dir) === dir) break
+  }
   const key = crypto
     .createHash("sha256")
     .update(JSON.stringify(storePackage(version, "")) + process.version)
@@ -95,7 +113,7 @@ export function baseStore(cacheDir, version, log) {
     log(`the Medusa ${version} store's install from the cache`)
     return dir
   }
-  log(`installing a Medusa ${version} store (kept in ${path.relative(process.cwd(), cacheDir)})`)
+  log(`installing a Medusa ${version} store (kept in ${cacheDir})`)
   const building = `${dir}.tmp-${process.pid}`
   fs.rmSync(building, { recursive: true, force: true })
   fs.mkdirSync(building, { recursive: true })
@@ -103,6 +121,7 @@ export function baseStore(cacheDir, version, log) {
   fs.writeFileSync(path.join(building, "package.json"), JSON.stringify(pkg, null, 2))
   fs.writeFileSync(path.join(building, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
   npm(["install"], building)
+  saveBase(building)
   fs.writeFileSync(path.join(building, ".complete"), new Date().toISOString())
   try {
     fs.renameSync(building, dir)
@@ -118,25 +137,41 @@ export function baseStore(cacheDir, version, log) {
   return dir
 }
 
-/**
- * A private copy of the cached store: hard links for the installed packages (fast, no space),
- * real copies of every file npm rewrites in place, so the cache never changes.
- */
-export function copyStore(base, target) {
+const alive = (pid) => {
   try {
-    execFileSync("cp", ["-al", base, target], { stdio: "pipe" })
+    process.kill(pid, 0)
+    return true
   } catch {
-    fs.rmSync(target, { recursive: true, force: true })
-    execFileSync("cp", ["-a", base, target], { stdio: "pipe" })
+    return false
   }
-  for (const rel of ["package.json", "package-lock.json", "node_modules/.package-lock.json"]) {
-    const file = path.join(target, rel)
-    if (!fs.existsSync(file)) continue
-    const text = fs.readFileSync(file)
-    fs.rmSync(file)
-    fs.writeFileSync(file, text)
+}
+
+/**
+ * The cached store for this run alone (another run in the same checkout waits its turn), set back
+ * to before any plugin: package.json and lockfile as installed, no config, no build output.
+ * Returns release(), to call when the run ends.
+ */
+export async function claimStore(dir, log) {
+  const lock = path.join(dir, ".in-use")
+  for (let waited = 0; ; waited += 5) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" })
+      break
+    } catch {
+      const holder = Number(fs.readFileSync(lock, "utf8"))
+      if (!alive(holder)) fs.rmSync(lock, { force: true })
+      else if (waited > 1200) throw new Error(`the cached store ${dir} stays in use by ${holder}`)
+      else {
+        if (waited === 0) log(`waiting for the run ${holder} that uses the cached store`)
+        await new Promise((r) => setTimeout(r, 5000))
+      }
+    }
   }
-  fs.rmSync(path.join(target, ".complete"), { force: true })
+  if (!fs.existsSync(baseCopy(dir, "package.json"))) saveBase(dir)
+  for (const file of BASE_FILES) fs.copyFileSync(baseCopy(dir, file), path.join(dir, file))
+  for (const left of ["medusa-config.ts", ".medusa"])
+    fs.rmSync(path.join(dir, left), { recursive: true, force: true })
+  return () => fs.rmSync(lock, { force: true })
 }
 
 /** The store's admin and its dashboard must share one react-router-dom, or plugin pages crash. */

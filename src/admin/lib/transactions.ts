@@ -42,7 +42,7 @@ export interface TransactionsQuery {
 }
 
 export const PLATEGA_STATUSES = ["PENDING", "CONFIRMED", "CANCELED", "CHARGEBACKED"]
-export const METHODS = ["sbp", "card", "subscription"]
+export const METHODS = ["sbp", "card", "subscription", "link"]
 export const OUTCOMES = CALLBACK_OUTCOMES
 
 export const STATUS_COLOR: Record<string, "green" | "orange" | "red" | "grey" | "blue"> = {

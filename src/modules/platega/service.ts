@@ -1,3 +1,5 @@
+// Over 300 lines only by one-line delegations: each concern's logic lives in its unit (see below),
+// and the method names stay what the rest of the plugin calls.
 import type { Context, Logger } from "@medusajs/framework/types"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {
@@ -55,6 +57,7 @@ import {
   type ChargeRecordInput,
   type RecordedCharge,
 } from "./units/charges"
+import { touchExport } from "./units/exports"
 import { claimJobTick, type JobTickClaim } from "./units/job-runs"
 import { UnauthenticatedBudget, type BudgetDecision } from "./units/unauthenticated-budget"
 
@@ -76,7 +79,8 @@ type Cradle = {
  * and this class only delegates to it (keeping the method names the rest of the plugin calls):
  * the settings (settings/settings-store.ts, settings/connection-test.ts), Platega access
  * (access/), the callback log (units/callback-log.ts), job runs (units/job-runs.ts) and
- * subscription charges (units/charges.ts). Raw SQL runs in the manager the decorators inject.
+ * subscription charges (units/charges.ts), exports (units/exports.ts). Raw SQL runs in the
+ * manager the decorators inject.
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
@@ -283,10 +287,7 @@ class PlategaModuleService extends MedusaService({
   /** An export's sign of life while it is written (see workflows/exports). */
   @InjectManager()
   async touchPlategaExport(id: string, @MedusaContext() sharedContext: Ctx = {}): Promise<void> {
-    await sharedContext.manager!.execute(
-      `update platega_export set updated_at = now() where id = ? and status in ('queued', 'running')`,
-      [id],
-    )
+    return touchExport(sharedContext.manager!, id)
   }
 
   // ---- job runs (units/job-runs.ts) -------------------------------------------------------

@@ -1,3 +1,5 @@
+// Over 300 lines: a charge's whole path (confirm, record, claim, renewal order, mark) in one
+// place, each part a function of its own; the next step is to make them a workflow's named steps.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {

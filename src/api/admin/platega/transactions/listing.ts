@@ -46,9 +46,19 @@ export function mergeEntries(lists: TransactionEntry[][]): TransactionEntry[] {
 export async function knownTransactions(
   scope: Scope,
   window: SourceWindow,
-): Promise<{ entries: TransactionEntry[]; truncated: boolean }> {
+): Promise<{ entries: TransactionEntry[]; history: Map<string, History>; truncated: boolean }> {
   const lists = await Promise.all(TRANSACTION_SOURCES.map((s) => s.list(scope, window)))
   const entries = mergeEntries(lists)
+  // Read once more, after the sources: a callback processed in between shows whole (its case
+  // with its session), not half.
+  const history = await callbacksAndCases(
+    scope,
+    entries.map((e) => e.id),
+  )
+  for (const e of entries) {
+    e.session_id ??= history.get(e.id)?.session_id
+    e.order_id ??= history.get(e.id)?.order_id
+  }
   // A callback knows its session, not its collection: found through the session.
   const missing = entries.filter((e) => e.session_id && !e.payment_collection_id)
   const collections = await sessionCollections(
@@ -65,16 +75,24 @@ export async function knownTransactions(
     e.cart_id ??= place?.cart_id ?? undefined
     e.order_id ??= place?.order_id ?? undefined
   }
-  return { entries, truncated: lists.some((l) => l.length >= window.take) }
+  return { entries, history, truncated: lists.some((l) => l.length >= window.take) }
+}
+
+/** A transaction's callbacks and cases, and the session and order its callbacks found. */
+export interface History {
+  callbacks: AdminCallback[]
+  cases: AdminCase[]
+  session_id?: string
+  order_id?: string
 }
 
 /** The callbacks and cases of these transactions, by transaction id. */
 export async function callbacksAndCases(
   scope: Scope,
   ids: string[],
-): Promise<Map<string, { callbacks: AdminCallback[]; cases: AdminCase[] }>> {
+): Promise<Map<string, History>> {
   const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
-  const found = new Map<string, { callbacks: AdminCallback[]; cases: AdminCase[] }>()
+  const found = new Map<string, History>()
   if (!ids.length) return found
   const events = await platega.listPlategaCallbackEvents(
     { platega_id: [...new Set(ids.flatMap((id) => [id, id.toUpperCase()]))] },
@@ -93,8 +111,10 @@ export async function callbacksAndCases(
   )
   for (const e of events) {
     const id = e.platega_id.toLowerCase()
-    const slot = found.get(id) ?? { callbacks: [], cases: [] }
+    const slot: History = found.get(id) ?? { callbacks: [], cases: [] }
     found.set(id, slot)
+    slot.session_id = e.session_id ?? slot.session_id
+    slot.order_id = e.order_id ?? slot.order_id
     slot.callbacks.push({
       id: e.id,
       kind: e.kind,
@@ -143,8 +163,9 @@ async function actorEmails(scope: Scope, ids: (string | null)[]): Promise<Map<st
 export async function toAdminTransactions(
   scope: Scope,
   entries: TransactionEntry[],
+  history: Map<string, History>,
 ): Promise<AdminTransaction[]> {
-  const [orders, carts, history] = await Promise.all([
+  const [orders, carts] = await Promise.all([
     ordersById(
       scope,
       entries.map((e) => e.order_id),
@@ -152,10 +173,6 @@ export async function toAdminTransactions(
     cartEmails(
       scope,
       entries.map((e) => e.cart_id),
-    ),
-    callbacksAndCases(
-      scope,
-      entries.map((e) => e.id),
     ),
   ])
   return entries.map((e) => {

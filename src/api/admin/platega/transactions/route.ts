@@ -16,12 +16,12 @@ export async function GET(
   res: MedusaResponse,
 ): Promise<void> {
   const { limit, offset, ...filters } = req.validatedQuery
-  const { entries, truncated } = await knownTransactions(req.scope, {
+  const { entries, history, truncated } = await knownTransactions(req.scope, {
     from: filters.created_at_from ? new Date(filters.created_at_from) : undefined,
     to: filters.created_at_to ? new Date(filters.created_at_to) : undefined,
     take: SCAN_LIMIT,
   })
-  const all = await toAdminTransactions(req.scope, entries)
+  const all = await toAdminTransactions(req.scope, entries, history)
   const found = all.filter((t) => matches(t, filters)).sort(byAttentionThenNewest)
   res.json({
     transactions: found.slice(offset, offset + limit),

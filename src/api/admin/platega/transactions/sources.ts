@@ -122,6 +122,29 @@ const subscriptionCharges: TransactionSource = {
   },
 }
 
+/** Payment links: the links made for money an order still needs (paid or not yet). */
+const paymentLinks: TransactionSource = {
+  name: "link",
+  async list(scope, window) {
+    const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const links = await platega.listPlategaPaymentLinks(createdIn(window), {
+      take: window.take,
+      order: { created_at: "DESC" },
+    })
+    return links.map((l) => ({
+      id: l.transaction_id.toLowerCase(),
+      source: "link" as const,
+      created_at: new Date(l.created_at as unknown as string),
+      amount: decimal(l.amount),
+      currency_code: l.currency_code.toUpperCase(),
+      method: "link",
+      platega_status: l.platega_status ?? "PENDING",
+      payment_collection_id: l.payment_collection_id,
+      order_id: l.order_id ?? undefined,
+    }))
+  },
+}
+
 /**
  * The callback log: every transaction Platega told the store about, including those nothing else
  * knows (a payment that matches no session, a payment link's transaction).
@@ -165,5 +188,6 @@ const callbackLog: TransactionSource = {
 export const TRANSACTION_SOURCES: TransactionSource[] = [
   checkoutSessions,
   subscriptionCharges,
+  paymentLinks,
   callbackLog,
 ]

@@ -1,4 +1,6 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { UUID_RE } from "../../../../lib/platega/schemas"
 import { CALLBACK_OUTCOMES } from "../../../../modules/platega/callback-outcome"
 import { createdRange, createdRangeInOrder, oneOrMany, pageParams } from "../list-query"
 
@@ -53,3 +55,14 @@ export const AdminResolvePlategaCase = z
   })
   .strict()
 export type AdminResolvePlategaCaseType = z.infer<typeof AdminResolvePlategaCase>
+
+/** The transaction id in a route's path: Platega's ids are UUIDs, anything else is refused (400). */
+export function transactionIdParam(id: string | undefined): string {
+  if (!id || !UUID_RE.test(id)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "`id` must be a Platega transaction id (a UUID)",
+    )
+  }
+  return id
+}

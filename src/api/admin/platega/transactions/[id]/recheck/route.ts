@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { handlePlategaTransactionWorkflow } from "../../../../../../workflows/callbacks/handle-platega-transaction"
+import { transactionIdParam } from "../../validators"
 
 /**
  * POST /admin/platega/transactions/:id/recheck: reads the transaction from Platega again and runs
@@ -7,12 +8,13 @@ import { handlePlategaTransactionWorkflow } from "../../../../../../workflows/ca
  * returned on an order flags it). Answers what it found and did.
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
+  const id = transactionIdParam(req.params.id)
   const { result } = await handlePlategaTransactionWorkflow(req.scope).run({
-    input: { transaction_id: req.params.id },
+    input: { transaction_id: id },
   })
   res.json({
     recheck: {
-      transaction_id: req.params.id,
+      transaction_id: id,
       platega_status: result.platega_status ?? null,
       outcome: result.outcome,
       detail: result.detail,
