@@ -184,7 +184,7 @@ describeWithBrowser("the plugin's admin in Russian", () => {
             // The last of the plugin's widgets in view (the ones above it stay close), for the screenshot.
             await page
               .locator(WIDGET_ROOTS)
-              .first()
+              .last()
               .scrollIntoViewIfNeeded()
               .catch(() => undefined)
           }
