@@ -91,6 +91,10 @@ function runJest(project, extraEnv = {}) {
     report,
     "--passWithNoTests",
     ...(project === "unit" ? [] : ["--runInBand", "--forceExit"]),
+    // The Russian walk of the admin runs after the browser specs whose data it opens.
+    ...(project === "e2e"
+      ? ["--testSequencer", "./integration-tests/e2e/support/sequencer.js"]
+      : []),
     ...jestExtra,
   ]
   const nodeOptions = [env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ")

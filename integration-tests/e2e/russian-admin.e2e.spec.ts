@@ -181,10 +181,10 @@ describeWithBrowser("the plugin's admin in Russian", () => {
         for (const visit of visits) {
           await open(page, visit.route)
           if (visit.scope === "widgets") {
-            // The first of the plugin's widgets in view, for the screenshot.
+            // The last of the plugin's widgets in view (the ones above it stay close), for the screenshot.
             await page
               .locator(WIDGET_ROOTS)
-              .first()
+              .last()
               .scrollIntoViewIfNeeded()
               .catch(() => undefined)
           }

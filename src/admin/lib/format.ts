@@ -90,5 +90,9 @@ export type CodeKind = "transaction" | "method" | "brand"
  */
 export function useCodeLabel(): (kind: CodeKind, code: string | null | undefined) => string {
   const { t } = useTranslation()
-  return (kind, code) => (code ? t(`platega_codes.${kind}.${code}`, { defaultValue: code }) : EMPTY)
+  return useCallback(
+    (kind: CodeKind, code: string | null | undefined) =>
+      code ? t(`platega_codes.${kind}.${code}`, { defaultValue: code }) : EMPTY,
+    [t],
+  )
 }

@@ -14,6 +14,7 @@ import {
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { breadcrumbHandle } from "../../../components/breadcrumbs"
 import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
 import { formatDate } from "../../../components/money/format"
 import { AttentionSection } from "../../../components/transactions/attention-section"
@@ -251,5 +252,8 @@ export const config = defineRouteConfig({
   translationNs: "translation",
   icon: ReceiptPercent,
 })
+
+// The trail in the top bar (Medusa's admin route handle).
+export const handle = breadcrumbHandle("platega_transactions.nav")
 
 export default PlategaTransactionsPage
