@@ -154,7 +154,8 @@ function decideOutcome(
   }
   const amount = `${c.tx.paymentDetails.amount} ${c.tx.paymentDetails.currency}`
   if (!c.session && paymentMethodCode(c.tx.paymentMethod ?? "") === SUBSCRIPTION_METHOD_CODE) {
-    // A subscription charge: its charge callback and the subscription sync settle it.
+    // A subscription charge (never matched to a session, see confirm-platega-transaction): its
+    // charge callback and the subscription sync settle it.
     return {
       outcome: "recorded",
       detail: `Subscription charge ${c.tx.id} (${c.tx.status}): settled through its charge callback`,

@@ -1,7 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { isPlategaError, type TransactionStatus } from "../../lib/platega"
+import {
+  isPlategaError,
+  paymentMethodCode,
+  SUBSCRIPTION_METHOD_CODE,
+  type TransactionStatus,
+} from "../../lib/platega"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 
 export interface ConfirmedTransaction {
@@ -35,7 +40,11 @@ export const confirmPlategaTransactionStep = createStep(
       throw e
     }
     const confirmed: ConfirmedTransaction = { tx }
-    if (tx.payload?.startsWith("payses_")) {
+    // Every charge of a subscription carries its checkout's session as payload: the charges are
+    // settled by their charge callbacks and the subscription sync, never as that session's payment.
+    const subscriptionCharge =
+      paymentMethodCode(tx.paymentMethod ?? "") === SUBSCRIPTION_METHOD_CODE
+    if (tx.payload?.startsWith("payses_") && !subscriptionCharge) {
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({
         entity: "payment_session",
