@@ -84,6 +84,12 @@ describeWithBrowser("the plugin's admin in Russian", () => {
       )
       return products[0] && `/products/${products[0].id}`
     }
+    if (area === "draft_order") {
+      const { draft_orders } = await admin<{ draft_orders: { id: string }[] }>(
+        "/admin/draft-orders?limit=1&fields=id",
+      )
+      return draft_orders[0] && `/draft-orders/${draft_orders[0].id}`
+    }
     throw new Error(`a widget sits in zone ${zone}: tell the walk which page shows that zone`)
   }
 

@@ -104,6 +104,8 @@ const DATA = [
   /\b[\w-]+\.(ts|js|json|csv|xlsx)\b/g, // file names (medusa-config.ts)
   /\bx{8}-x{4}-x{4}-x{4}-x{12}\b/g, // a UUID's placeholder
   /\bopenssl rand -base64 \d+/g, // the command that makes a key
+  /\b(cloudflared tunnel --url|ngrok http)\b/g, // the tunnel commands
+  /\blocalhost\b|\b\d+(\.\d+)*\.x\b/g, // local and private addresses (10.x, 192.168.x)
 ]
 
 /**

@@ -114,9 +114,13 @@ const LiveSection = ({
       {error ? (
         <div className="px-6 py-4">
           <Alert variant="error">
-            {t("platega_subscriptions.detail.liveError", { message: error.message })}
-            {error.code && ` · ${error.code}`}
-            {error.trace_id && ` · traceId ${error.trace_id}`}
+            {t("platega_subscriptions.detail.liveError")}{" "}
+            {/* Platega's own words, code and trace id: shown as Platega wrote them. */}
+            <span translate="no">
+              {error.message}
+              {error.code && ` · ${error.code}`}
+              {error.trace_id && ` · traceId ${error.trace_id}`}
+            </span>
           </Alert>
         </div>
       ) : (

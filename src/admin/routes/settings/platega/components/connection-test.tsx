@@ -36,7 +36,7 @@ const CallRow = ({ call }: { call: ConnectionCall }) => {
         <Text size="small" weight="plus">
           {t(`platega_settings.test.calls.${call.call}`)}
         </Text>
-        <Text size="xsmall" className="text-ui-fg-muted font-mono">
+        <Text size="xsmall" className="text-ui-fg-muted font-mono" translate="no">
           {call.endpoint}
         </Text>
         {call.outcome === "skipped" && (
