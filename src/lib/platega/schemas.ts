@@ -144,10 +144,8 @@ export const ExportRecordSchema = z.looseObject({
 export const ExportRecordsSchema = z.array(ExportRecordSchema)
 
 /** A JSON number ≥ 0 as its text (the streamed export keeps numbers as text). */
-const DecimalText = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\d+)?([eE][+-]?\d+)?$/, "expected a decimal amount ≥ 0")
+export const DECIMAL_TEXT_RE = /^\d+(\.\d+)?([eE][+-]?\d+)?$/
+const DecimalText = z.string().trim().regex(DECIMAL_TEXT_RE, "expected a decimal amount ≥ 0")
 const TextOrEmpty = z.union([z.string(), z.null(), z.undefined()]).transform((v) => v ?? "")
 
 /**

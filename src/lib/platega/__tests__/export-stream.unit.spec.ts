@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib"
 import { startSandbox } from "platega-sandbox"
 import { PlategaClient } from "../client"
 import { parseExportRecords, plainDecimal } from "../export-rows"
+import { ExportRowSchema } from "../schemas"
 import type { ExportRow } from "../types"
 import { FakeServer } from "./support/fake-server"
 import { failure } from "./support/failure"
@@ -99,6 +100,44 @@ describe("parseExportRecords", () => {
     const e = await failure(collect(parseExportRecords(chunked(body, 64))))
     expect(e.kind).toBe("invalid_response")
     expect(e.fieldErrors[0].key).toBe("[1].amount")
+  })
+
+  it("gives for every record exactly what the schema gives (the same row, keys in the same order, or its error)", async () => {
+    // Amounts as strings: the parser keeps numbers as their text, JSON.parse would not.
+    const base = { ...RECORD, amount: "1500.1" }
+    const variants: Record<string, unknown>[] = [
+      { ...base, amount: "1500.10" },
+      { ...base, amount: " 2990.50 ", createdAt: " 2026-11-01 12:00:00 ", status: "\tCONFIRMED " },
+      { ...base, paymentMethod: null, description: null, payload: null },
+      { ...base, paymentMethod: undefined, description: undefined },
+      { ...base, extra: { nested: [1] }, payload: "order_1" },
+      { ...base, amount: "1.5e3", paymentMethod: "11" },
+      { ...base, recordId: "0F5C8D2E-1A2B-4C3D-8E9F-0A1B2C3D4E5F" },
+      { ...base, description: true },
+      { ...base, status: "  " },
+      { ...base, amount: "-1" },
+      { ...base, recordId: "not-a-uuid" },
+    ]
+    for (const variant of variants) {
+      const { payload, ...rest } = variant
+      // Keys sent in another order, and without a key at all, must not matter either.
+      for (const record of [variant, { payload, ...rest }, rest]) {
+        const text = JSON.stringify([record])
+        const expected = ExportRowSchema.safeParse(JSON.parse(text)[0])
+        const got = await collect(parseExportRecords(chunked(text, 5))).then(
+          (rows) => ({ rows }),
+          (e: Error) => ({ error: e }),
+        )
+        if (expected.success) {
+          const row = { ...expected.data }
+          if (row.paymentMethod === "11") row.paymentMethod = "CardAcquiring"
+          row.amount = plainDecimal(row.amount)
+          expect("rows" in got && JSON.stringify(got.rows[0])).toBe(JSON.stringify(row))
+        } else {
+          expect("error" in got && got.error.message).toMatch(/invalid response: record 0/)
+        }
+      }
+    }
   })
 
   it("plainDecimal moves the point without floats", () => {
