@@ -85,6 +85,20 @@ describe("export files", () => {
     expect(await readExportFile("csv", bytes, ",")).toEqual(expected.slice(0, 3))
   })
 
+  it("csv: rows past the ones formatted together still come once each, after one BOM and one header", async () => {
+    const many = Array.from({ length: 1_234 }, (_, i) => row(i))
+    const { bytes, count } = await write("csv", many)
+    expect(count).toBe(1_234)
+    const text = bytes.toString("utf8")
+    expect(text.split("\uFEFF")).toHaveLength(2)
+    expect(text.split("recordId;createdAt")).toHaveLength(2)
+    expect(text.endsWith("\r\n")).toBe(true)
+    expect(await readExportFile("csv", bytes)).toEqual([
+      [...EXPORT_COLUMNS],
+      ...many.map((r) => EXPORT_COLUMNS.map((c) => r[c])),
+    ])
+  })
+
   it.each(["ru", "en"] as const)(
     "csv in %s: read as that locale's spreadsheet reads it, the amounts are numbers that add up exactly",
     async (language) => {

@@ -2,7 +2,7 @@ import { Readable, type Writable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ExportRow } from "../../../lib/platega"
 import type { ExportFormat } from "./columns"
-import { csvStringifier } from "./csv"
+import { csvChunks } from "./csv"
 import { jsonChunks } from "./json"
 import type { ExportLanguage } from "./locale"
 import { writeXlsx } from "./xlsx"
@@ -45,11 +45,7 @@ export async function writeExport(
   }
   switch (format) {
     case "csv":
-      await pipeline(
-        Readable.from(counted()),
-        csvStringifier(options.separator, options.language),
-        out,
-      )
+      await pipeline(Readable.from(csvChunks(counted(), options.separator, options.language)), out)
       break
     case "json":
       await pipeline(Readable.from(jsonChunks(counted())), out)
