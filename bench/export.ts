@@ -35,7 +35,7 @@ export interface ExportBenchResult {
 const ROOT = path.resolve(__dirname, "..")
 const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs")
 
-function runWorker(
+export function runWorker(
   mode: string,
   outFile: string,
   env: Record<string, string>,

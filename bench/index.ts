@@ -36,6 +36,7 @@ const ALL = [
   "sandbox",
   "sandbox-export",
   "export",
+  "export-store",
   "checkout",
   "callbacks",
 ] as const
@@ -308,6 +309,12 @@ async function main(): Promise<void> {
     })
     results.export = r
     printExportBench(r)
+  }
+  if (names.includes("export-store")) {
+    const { printStoreExportBench, runStoreExportBench } = await import("./export-store.js")
+    const r = await runStoreExportBench({ say })
+    results.exportStore = r
+    printStoreExportBench(r)
   }
   if (names.includes("checkout") || names.includes("callbacks")) await storeBenches(names, results)
 

@@ -23,6 +23,8 @@ export interface StackOptions {
   say: (m: string) => void
   /** let the benchmarks profile Medusa during their measured windows */
   profile?: boolean
+  /** node flags for the sandbox's process (a large seeded export needs a larger heap) */
+  sandboxNodeArgs?: string[]
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -32,6 +34,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     callbackUrl: `http://localhost:${port}/hooks/platega`,
     // A failed delivery comes back soon (sandbox time), as Platega's retries would.
     callbackRetryIntervalMs: 2_000,
+    nodeArgs: options.sandboxNodeArgs,
   })
   const cleanup: (() => Promise<void>)[] = [() => sandbox.stop()]
   const stop = async () => {
