@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isSubscriptionProvider } from "../providers/platega"
-import { settleSubscriptionStatus } from "../workflows/subscriptions/settle"
+import { settleSubscriptionStatus } from "../workflows/subscriptions/settle-status"
 
 /**
  * An order paid by a subscription checkout (the shopper's return or a callback completed the

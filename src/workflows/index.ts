@@ -19,6 +19,20 @@ export type { SavePlategaSettingsInput } from "./settings/save-platega-settings"
 export { savePlategaConnectionTestWorkflow } from "./settings/save-platega-connection-test"
 export { rotatePlategaSecretsWorkflow } from "./settings/rotate-platega-secrets"
 export { createRenewalOrderWorkflow } from "./subscriptions/create-renewal-order"
+export {
+  settleSubscriptionChargeWorkflow,
+  settleSubscriptionChargeWorkflowId,
+} from "./subscriptions/settle-charge"
+export type { SettleChargeInput } from "./subscriptions/settle-charge"
+export {
+  settleSubscriptionStatusWorkflow,
+  settleSubscriptionStatusWorkflowId,
+} from "./subscriptions/settle-status"
+export type { SettleStatusInput } from "./subscriptions/settle-status"
+export {
+  syncPlategaSubscriptionWorkflow,
+  syncPlategaSubscriptionWorkflowId,
+} from "./subscriptions/sync-subscription"
 export { setVariantPlanWorkflow } from "./subscriptions/set-variant-plan"
 export { syncPlategaSubscriptionsWorkflow } from "./subscriptions/sync-platega-subscriptions"
 export type { SyncOptions, SyncReport } from "./subscriptions/sync-platega-subscriptions"

@@ -42,8 +42,9 @@ const INVENTORY_FIELDS = [
  * One renewal: the order Platega's charge paid, built from the subscription's snapshot with
  * Medusa's order workflow, its stock reserved as at checkout, and a payment collection holding a
  * payment captured through the subscription provider for the charged amount. Linked to the
- * subscription; the charge records its order last. Run only by settleSubscriptionCharge, which
- * holds the subscription's lock and the charge's claim.
+ * subscription; the charge records its order last. Run as a step of
+ * settleSubscriptionChargeWorkflow, which holds the subscription's lock and the charge's claim;
+ * a failure deletes what was made (Medusa's steps compensate) and gives the claim back.
  */
 export const createRenewalOrderWorkflow = createWorkflow(
   createRenewalOrderWorkflowId,

@@ -9,7 +9,7 @@ import {
   recordStatus,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { withSubscriptionLock } from "../settle"
+import { withSubscriptionLock } from "../subscription-lock"
 import { applyPlategaRead, type SubscriptionRecord } from "../subscription-record"
 
 export type CancelledBy = "admin" | "customer"

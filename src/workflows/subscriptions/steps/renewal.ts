@@ -61,7 +61,11 @@ export const loadRenewalStep = createStep(
   },
 )
 
-/** The charge records its order: from now on no delivery or sync run makes another one. */
+/**
+ * The charge records its order: from now on no delivery or sync run makes another one.
+ * Compensation: should a later step fail, the order is deleted by its own step's compensation, so
+ * the charge forgets it and is built again by the next run.
+ */
 export const recordRenewalOrderStep = createStep(
   "record-platega-renewal-order",
   async (input: { charge_id: string; order_id: string }, { container }) => {
@@ -72,6 +76,11 @@ export const recordRenewalOrderStep = createStep(
       claimed_until: null,
       error: null,
     })
-    return new StepResponse(input)
+    return new StepResponse(input, input)
+  },
+  async (recorded, { container }) => {
+    if (!recorded) return
+    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    await platega.updatePlategaSubscriptionCharges({ id: recorded.charge_id, order_id: null })
   },
 )

@@ -1,12 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { LoadedCallback } from "../../steps/load-platega-callback"
 import type { OutcomeRecord } from "../../steps/mark-platega-callback"
-import { settleSubscriptionCharge, settleSubscriptionStatus } from "../settle"
+import { settleSubscriptionCharge } from "../settle-charge"
+import { settleSubscriptionStatus } from "../settle-status"
 
 /**
  * A subscription callback, acted on: a charge into its order (or PastDue), a status in step with
- * Platega's read. It runs the order and payment workflows as workflows of their own (they take
- * the cart lock), inside the subscription's lock.
+ * Platega's read. Each runs as a workflow of its own (settle-platega-subscription-charge,
+ * settle-platega-subscription-status): they hold the subscription's lock, which Medusa does not
+ * take in a sub-workflow. No compensation here: those workflows compensate their own steps.
  */
 export const settleSubscriptionCallbackStep = createStep(
   "settle-platega-subscription-callback",
