@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
+import { createRenewalOrderWorkflow } from "../../src/workflows/subscriptions/create-renewal-order"
 import { adminHeaders } from "../helpers/admin"
 import { callbackLog, postCallback } from "../helpers/callbacks"
 import { eventually } from "../helpers/checkout"
@@ -29,6 +30,16 @@ createOrderWorkflow.hooks.orderCreated(async () => {
   if (refusals > 0) {
     refusals--
     throw new Error(REFUSAL)
+  }
+})
+
+/** The plugin's own hook, last in the renewal: a refusal there undoes a paid, linked order. */
+const LATE_REFUSAL = "renewal refused by the store's renewalOrderCreated hook"
+let lateRefusals = 0
+createRenewalOrderWorkflow.hooks.renewalOrderCreated(async () => {
+  if (lateRefusals > 0) {
+    lateRefusals--
+    throw new Error(LATE_REFUSAL)
   }
 })
 
@@ -61,13 +72,19 @@ medusaIntegrationTestRunner({
         })
         .map((o) => o.id)
 
-    it("a renewal order that fails after it was made is deleted and its charge given back: the next delivery makes one order", async () => {
+    /** Checkout → bind → the first order, made and recorded on its charge by the callbacks. */
+    async function activeSubscription(): Promise<string> {
       const { subscriptionId } = await startSubscription(api, store)
       await sandbox().control.bindSubscription(subscriptionId, { email: "payer@example.com" })
       await eventually(
         () => subscriptionState(getContainer(), subscriptionId),
-        (s) => !!s.record?.first_order_id,
+        (s) => !!s.record?.first_order_id && s.charges.some((c) => c.order_id),
       )
+      return subscriptionId
+    }
+
+    it("a renewal order that fails after it was made is deleted and its charge given back: the next delivery makes one order", async () => {
+      const subscriptionId = await activeSubscription()
 
       refusals = 1
       await sandbox().control.chargeSubscription(subscriptionId, "success")
@@ -108,13 +125,52 @@ medusaIntegrationTestRunner({
       expect(s.record?.attention).toBeNull()
     })
 
-    it("a renewal refused by the sync job's run is given back too, and made by its next run", async () => {
-      const { subscriptionId } = await startSubscription(api, store)
-      await sandbox().control.bindSubscription(subscriptionId)
-      await eventually(
-        () => subscriptionState(getContainer(), subscriptionId),
-        (s) => !!s.record?.first_order_id,
+    /** The renewal's payment sessions of a charge (one per attempt that was not undone). */
+    const sessionsOfCharge = async (plategaId: string) =>
+      (
+        await getContainer()
+          .resolve(Modules.PAYMENT)
+          .listPaymentSessions({}, { select: ["id", "data"], take: 10_000 })
+      ).filter(
+        (p) =>
+          (p.data as { transaction_id?: string } | null)?.transaction_id?.toLowerCase() ===
+          plategaId.toLowerCase(),
       )
+
+    it("a renewal refused after it was paid and linked: order, payment and links undone, the charge made once later", async () => {
+      const subscriptionId = await activeSubscription()
+
+      lateRefusals = 1
+      await sandbox().control.chargeSubscription(subscriptionId, "success")
+      const [, chargeId] = (await sandbox().control.getSubscription(subscriptionId))!.chargeIds
+      await eventually(
+        async () => (await callbackLog(getContainer())).find((e) => e.platega_id === chargeId),
+        (e) => e?.outcome === "failed",
+      )
+      expect(await ordersOfCharge(chargeId)).toEqual([])
+      expect(await sessionsOfCharge(chargeId)).toEqual([])
+      expect(await charge(chargeId)).toMatchObject({
+        order_id: null,
+        claimed_until: null,
+        error: expect.stringContaining(LATE_REFUSAL),
+      })
+      const before = await subscriptionState(getContainer(), subscriptionId)
+      expect(before.orders.map((o) => o.id)).toEqual([before.record!.first_order_id])
+
+      const report = await syncSubscriptions(getContainer())
+      expect(report).toMatchObject({ chargesRecovered: 1, failures: 0 })
+      const made = await charge(chargeId)
+      expect(await ordersOfCharge(chargeId)).toEqual([made.order_id])
+      expect(await sessionsOfCharge(chargeId)).toHaveLength(1)
+      const s = await subscriptionState(getContainer(), subscriptionId)
+      const renewal = s.orders.find((o) => o.id === made.order_id)
+      expect(renewal?.payments).toEqual([
+        expect.objectContaining({ amount: store.price, captured_at: expect.anything() }),
+      ])
+    })
+
+    it("a renewal refused by the sync job's run is given back too, and made by its next run", async () => {
+      const subscriptionId = await activeSubscription()
       await sandbox().control.setFaults({ callbacks: { dropRate: 1 } })
       try {
         await sandbox().control.chargeSubscription(subscriptionId, "success")

@@ -1,4 +1,9 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import type { BigNumberInput, LinkDefinition } from "@medusajs/framework/types"
 import {
@@ -130,6 +135,14 @@ export const createRenewalOrderWorkflow = createWorkflow(
         order_id: order.id,
       })),
     )
+    // A store's own last word on a renewal (e.g. a check of its own): a handler that throws undoes
+    // the whole renewal, and the charge is settled again by the next delivery or sync run.
+    const renewalOrderCreated = createHook("renewalOrderCreated", {
+      order_id: order.id,
+      subscription_id: renewal.subscription_id,
+      platega_subscription_id: renewal.platega_subscription_id,
+      charge_id: renewal.charge_platega_id,
+    })
     emitEventStep({
       eventName: OrderWorkflowEvents.PLACED,
       data: transform({ order }, ({ order }) => ({ id: order.id })),
@@ -145,6 +158,9 @@ export const createRenewalOrderWorkflow = createWorkflow(
       })),
     }).config({ name: "emit-platega-subscription-renewed" })
 
-    return new WorkflowResponse(transform({ order }, ({ order }) => ({ order_id: order.id })))
+    return new WorkflowResponse(
+      transform({ order }, ({ order }) => ({ order_id: order.id })),
+      { hooks: [renewalOrderCreated] },
+    )
   },
 )
