@@ -43,8 +43,8 @@ export const settleSubscriptionChargeWorkflow = createWorkflow(
     const early = transform({ input, tx }, ({ input, tx }) => chargeReadOutcome(input, tx))
     const go = transform({ early }, ({ early }) => !early)
 
-    // Taken in every run (a lock step inside `when` does not get its values reliably); a charge
-    // Platega does not confirm holds it only while nothing else is read.
+    // Taken after Platega's read, in every run (a lock step inside `when` does not get its values
+    // reliably): an unknown or unconfirmed charge holds it for an instant and reads nothing more.
     const lock = lockSubscription(transform({ input }, ({ input }) => input.subscription_id))
     const sub = when("platega-charge-confirmed", { go }, ({ go }) => go).then(() =>
       readPlategaSubscriptionStep(input),
