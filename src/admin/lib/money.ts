@@ -62,7 +62,7 @@ export const useSavedCards = (onlyActive: boolean, enabled = true) =>
     enabled,
   })
 
-export const usePayouts = (limit: number, offset: number) =>
+export const usePayouts = ({ limit, offset }: { limit: number; offset: number }) =>
   useQuery({
     queryKey: keys.payouts(limit, offset),
     queryFn: () =>

@@ -7,11 +7,11 @@ import {
   Text,
   Tooltip,
   useDataTable,
-  type DataTablePaginationState,
 } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { usePayouts, type Payout } from "../../lib/money"
+import { PagedTable, pageQuery, usePagination } from "../table/list-parts"
 import { formatDate, formatMoney, PAYOUT_STATUS_COLOR } from "./format"
 import { LoadError } from "./load-error"
 import { NoKeyAlert } from "./no-key-alert"
@@ -24,14 +24,8 @@ const column = createDataTableColumnHelper<Payout>()
 /** The payout history, newest first, with the payout form and re-checks of unknown payouts. */
 export const PayoutsSection = () => {
   const { t, i18n } = useTranslation()
-  const [pagination, setPagination] = useState<DataTablePaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZE,
-  })
-  const { data, isPending, error, refetch } = usePayouts(
-    pagination.pageSize,
-    pagination.pageIndex * pagination.pageSize,
-  )
+  const [pagination, setPagination] = usePagination(PAGE_SIZE)
+  const { data, isPending, error, refetch } = usePayouts(pageQuery(pagination))
 
   const columns = useMemo(
     () => [
@@ -95,21 +89,8 @@ export const PayoutsSection = () => {
         {error ? (
           <LoadError error={error} onRetry={() => refetch()} />
         ) : (
-          <>
-            <DataTable.Table
-              emptyState={{ empty: { heading: t("platega_money.payouts.empty") } }}
-            />
-            <DataTable.Pagination
-              // The dashboard's own words for the pager, in the admin's language.
-              translations={{
-                of: t("general.of"),
-                results: t("general.results"),
-                pages: t("general.pages"),
-                prev: t("general.prev"),
-                next: t("general.next"),
-              }}
-            />
-          </>
+          // The dashboard's own words for the pager, in the admin's language.
+          <PagedTable texts="platega_money.payouts" pager="general" />
         )}
       </DataTable>
     </Container>

@@ -12,7 +12,7 @@ import { breadcrumbHandle } from "../../components/breadcrumbs"
 const PlategaMoneyPage = () => {
   const { t } = useTranslation()
   // The history's first page also says whether a payout key is configured (cached, shared).
-  const { data } = usePayouts(20, 0)
+  const { data } = usePayouts({ limit: 20, offset: 0 })
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="platega-money-page">

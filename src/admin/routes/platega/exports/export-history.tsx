@@ -8,10 +8,10 @@ import {
   Text,
   toast,
   useDataTable,
-  type DataTablePaginationState,
 } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
+import { PagedTable, pageQuery, usePagination } from "../../../components/table/list-parts"
 import { useFormat } from "../../../lib/format"
 import {
   storeUrl,
@@ -34,14 +34,8 @@ const column = createDataTableColumnHelper<PlategaExport>()
 /** Every export, newest first: who, when, what, how far, and the files. */
 export const ExportHistory = () => {
   const { t } = useTranslation()
-  const [pagination, setPagination] = useState<DataTablePaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZE,
-  })
-  const { data, isLoading, isError, error } = usePlategaExports({
-    limit: pagination.pageSize,
-    offset: pagination.pageIndex * pagination.pageSize,
-  })
+  const [pagination, setPagination] = usePagination(PAGE_SIZE)
+  const { data, isLoading, isError, error } = usePlategaExports(pageQuery(pagination))
   const format = useFormat()
   const { number, dateTime, date } = format
   const retry = useCreatePlategaExport()
@@ -204,25 +198,7 @@ export const ExportHistory = () => {
             </Text>
           </div>
         ) : (
-          <>
-            <DataTable.Table
-              emptyState={{
-                empty: {
-                  heading: t("platega_exports.history.empty"),
-                  description: t("platega_exports.history.emptyHint"),
-                },
-              }}
-            />
-            <DataTable.Pagination
-              translations={{
-                of: t("platega_exports.history.pagination.of"),
-                results: t("platega_exports.history.pagination.results"),
-                pages: t("platega_exports.history.pagination.pages"),
-                prev: t("platega_exports.history.pagination.prev"),
-                next: t("platega_exports.history.pagination.next"),
-              }}
-            />
-          </>
+          <PagedTable texts="platega_exports.history" />
         )}
       </DataTable>
     </Container>

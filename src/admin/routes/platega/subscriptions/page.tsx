@@ -5,17 +5,20 @@ import {
   createDataTableColumnHelper,
   createDataTableFilterHelper,
   DataTable,
-  Heading,
   Text,
   useDataTable,
-  type DataTableFilteringState,
-  type DataTablePaginationState,
   type DataTableSortingState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
-import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
+import {
+  dateFilterOptions,
+  ListTable,
+  ListToolbar,
+  picked,
+  useListState,
+} from "../../../components/table/list-parts"
 import { formatDate, formatMoney } from "../../../components/money/format"
 import { formatters } from "../../../lib/format"
 import {
@@ -34,27 +37,10 @@ const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<AdminSubscription>()
 const filter = createDataTableFilterHelper<AdminSubscription>()
 
-type DateRange = { $gte?: string; $lte?: string }
-
-/** The DataTable's state, as the admin API's query. */
-function toQuery(
-  pagination: DataTablePaginationState,
-  filtering: DataTableFilteringState,
-  sorting: DataTableSortingState | null,
-  search: string,
-): ListQuery {
-  const status = filtering.status as string[] | undefined
-  const created = filtering.created_at as DateRange | undefined
+/** The sorting menu's choice, as the admin API's `order` (next charge first by default). */
+function toOrder(sorting: DataTableSortingState | null): ListQuery["order"] {
   const field = sorting?.id === "created_at" ? "created_at" : "next_charge_at"
-  return {
-    limit: pagination.pageSize,
-    offset: pagination.pageIndex * pagination.pageSize,
-    ...(status?.length && { status }),
-    ...(created?.$gte && { created_at_from: new Date(created.$gte).toISOString() }),
-    ...(created?.$lte && { created_at_to: new Date(created.$lte).toISOString() }),
-    ...(search.trim() && { q: search.trim() }),
-    order: sorting?.desc ? `-${field}` : field,
-  }
+  return sorting?.desc ? `-${field}` : field
 }
 
 /** Platega → Subscriptions: every subscription sold here, the next to be charged first. */
@@ -63,16 +49,13 @@ const PlategaSubscriptionsPage = () => {
   const navigate = useNavigate()
   const schedule = useScheduleText()
   const language = i18n.language
-  const [pagination, setPagination] = useState<DataTablePaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZE,
-  })
-  const [filtering, setFiltering] = useState<DataTableFilteringState>({})
+  const list = useListState(PAGE_SIZE)
   const [sorting, setSorting] = useState<DataTableSortingState | null>(null)
-  const [search, setSearch] = useState("")
-  const { data, isLoading, isError, error } = useSubscriptions(
-    toQuery(pagination, filtering, sorting, search),
-  )
+  const { data, isLoading, isError, error } = useSubscriptions({
+    ...list.query,
+    status: picked(list.filtering, "status"),
+    order: toOrder(sorting),
+  })
 
   const columns = useMemo(
     () => [
@@ -159,39 +142,19 @@ const PlategaSubscriptionsPage = () => {
     rowCount: data?.count ?? 0,
     isLoading,
     onRowClick: (_, row) => navigate(`/platega/subscriptions/${row.id}`),
-    pagination: { state: pagination, onPaginationChange: setPagination },
-    filtering: { state: filtering, onFilteringChange: setFiltering },
+    ...list.table,
     sorting: { state: sorting, onSortingChange: setSorting },
-    search: { state: search, onSearchChange: setSearch },
   })
 
   return (
     <Container className="divide-y p-0" data-testid="platega-subscriptions-page">
       <DataTable instance={table}>
-        <DataTable.Toolbar className="flex flex-col items-start justify-between gap-2 px-6 py-4 md:flex-row md:items-center">
-          <div>
-            <Heading>{t("platega_subscriptions.list.title")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("platega_subscriptions.list.subtitle")}
-            </Text>
-          </div>
-          <div className="flex items-center gap-2">
-            <DataTable.FilterMenu tooltip={t("platega_subscriptions.list.filter")} />
-            <DataTable.SortingMenu tooltip={t("platega_subscriptions.list.sort")} />
-            <DataTable.Search placeholder={t("platega_subscriptions.list.search")} />
-          </div>
-        </DataTable.Toolbar>
-        {isError ? (
-          <div className="px-6 py-4" data-testid="load-error">
-            <Text size="small" className="text-ui-fg-error">
-              {t("platega_subscriptions.list.loadFailed", { message: error.message })}
-            </Text>
-          </div>
-        ) : (
-          <div data-testid="platega-subscriptions-table">
-            <ListTable ns="platega_subscriptions" />
-          </div>
-        )}
+        <ListToolbar ns="platega_subscriptions" sortable />
+        <ListTable
+          ns="platega_subscriptions"
+          testId="platega-subscriptions-table"
+          error={isError ? error : null}
+        />
       </DataTable>
     </Container>
   )

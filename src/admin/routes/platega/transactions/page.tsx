@@ -6,16 +6,19 @@ import {
   createDataTableColumnHelper,
   createDataTableFilterHelper,
   DataTable,
-  Heading,
   Text,
   useDataTable,
-  type DataTableFilteringState,
-  type DataTablePaginationState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { breadcrumbHandle } from "../../../components/breadcrumbs"
-import { dateFilterOptions, ListTable } from "../../../components/table/list-parts"
+import {
+  dateFilterOptions,
+  ListTable,
+  ListToolbar,
+  picked,
+  useListState,
+} from "../../../components/table/list-parts"
 import { formatDate } from "../../../components/money/format"
 import { AttentionSection } from "../../../components/transactions/attention-section"
 import { OutcomeBadge, PlategaStatusBadge } from "../../../components/transactions/badges"
@@ -34,45 +37,21 @@ const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<AdminTransaction>()
 const filter = createDataTableFilterHelper<AdminTransaction>()
 
-type DateRange = { $gte?: string; $lte?: string }
-
-/** The DataTable's state, as the admin API's query. */
-function toQuery(
-  pagination: DataTablePaginationState,
-  filtering: DataTableFilteringState,
-  search: string,
-): TransactionsQuery {
-  const list = (key: string) => filtering[key] as string[] | undefined
-  const created = filtering.created_at as DateRange | undefined
-  const attention = filtering.needs_attention as TransactionsQuery["attention"] | undefined
-  return {
-    limit: pagination.pageSize,
-    offset: pagination.pageIndex * pagination.pageSize,
-    ...(list("platega_status")?.length && { status: list("platega_status") }),
-    ...(list("method")?.length && { method: list("method") }),
-    ...(list("callbacks")?.length && { outcome: list("callbacks") }),
-    ...(attention && { attention }),
-    ...(created?.$gte && { created_at_from: new Date(created.$gte).toISOString() }),
-    ...(created?.$lte && { created_at_to: new Date(created.$lte).toISOString() }),
-    ...(search.trim() && { q: search.trim() }),
-  }
-}
-
 /** Platega → Transactions: every Platega transaction the store knows, those needing a person first. */
 const PlategaTransactionsPage = () => {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   const amount = useAmount()
-  const [pagination, setPagination] = useState<DataTablePaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZE,
-  })
-  const [filtering, setFiltering] = useState<DataTableFilteringState>({})
-  const [search, setSearch] = useState("")
+  const list = useListState(PAGE_SIZE)
   const [selected, setSelected] = useState<string>()
-  const { data, isLoading, isError, error } = useTransactions(
-    toQuery(pagination, filtering, search),
-  )
+  const attention = list.filtering.needs_attention as TransactionsQuery["attention"] | undefined
+  const { data, isLoading, isError, error } = useTransactions({
+    ...list.query,
+    status: picked(list.filtering, "platega_status"),
+    method: picked(list.filtering, "method"),
+    outcome: picked(list.filtering, "callbacks"),
+    attention,
+  })
   // The drawer follows the row as the list refreshes (after a refund, a re-check).
   const open = data?.transactions.find((tx) => tx.id === selected)
 
@@ -200,9 +179,7 @@ const PlategaTransactionsPage = () => {
     rowCount: data?.count ?? 0,
     isLoading,
     onRowClick: (_, row) => setSelected(row.id),
-    pagination: { state: pagination, onPaginationChange: setPagination },
-    filtering: { state: filtering, onFilteringChange: setFiltering },
-    search: { state: search, onSearchChange: setSearch },
+    ...list.table,
   })
 
   return (
@@ -210,18 +187,7 @@ const PlategaTransactionsPage = () => {
       <AttentionSection />
       <Container className="divide-y p-0">
         <DataTable instance={table}>
-          <DataTable.Toolbar className="flex flex-col items-start justify-between gap-2 px-6 py-4 md:flex-row md:items-center">
-            <div>
-              <Heading>{t("platega_transactions.list.title")}</Heading>
-              <Text size="small" className="text-ui-fg-subtle">
-                {t("platega_transactions.list.subtitle")}
-              </Text>
-            </div>
-            <div className="flex items-center gap-2">
-              <DataTable.FilterMenu tooltip={t("platega_transactions.list.filter")} />
-              <DataTable.Search placeholder={t("platega_transactions.list.search")} />
-            </div>
-          </DataTable.Toolbar>
+          <ListToolbar ns="platega_transactions" />
           {data?.truncated && (
             <div className="px-6 py-2">
               <Text size="small" className="text-ui-fg-subtle" data-testid="truncated">
@@ -229,17 +195,11 @@ const PlategaTransactionsPage = () => {
               </Text>
             </div>
           )}
-          {isError ? (
-            <div className="px-6 py-4" data-testid="load-error">
-              <Text size="small" className="text-ui-fg-error">
-                {t("platega_transactions.list.loadFailed", { message: error.message })}
-              </Text>
-            </div>
-          ) : (
-            <div data-testid="platega-transactions-table">
-              <ListTable ns="platega_transactions" />
-            </div>
-          )}
+          <ListTable
+            ns="platega_transactions"
+            testId="platega-transactions-table"
+            error={isError ? error : null}
+          />
         </DataTable>
       </Container>
       <TransactionDrawer tx={open} onClose={() => setSelected(undefined)} />

@@ -5,10 +5,10 @@ import {
   Heading,
   Text,
   useDataTable,
-  type DataTablePaginationState,
 } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
+import { PagedTable, pageQuery, usePagination } from "../../../../components/table/list-parts"
 import { useAudit, type AuditEntry } from "../api"
 import { useDateTime } from "./format"
 
@@ -19,14 +19,8 @@ const column = createDataTableColumnHelper<AuditEntry>()
 export const AuditList = () => {
   const { t } = useTranslation()
   const formatDate = useDateTime()
-  const [pagination, setPagination] = useState<DataTablePaginationState>({
-    pageIndex: 0,
-    pageSize: PAGE_SIZE,
-  })
-  const { data, isLoading, isError, error } = useAudit({
-    limit: pagination.pageSize,
-    offset: pagination.pageIndex * pagination.pageSize,
-  })
+  const [pagination, setPagination] = usePagination(PAGE_SIZE)
+  const { data, isLoading, isError, error } = useAudit(pageQuery(pagination))
 
   const columns = useMemo(
     () => [
@@ -78,25 +72,7 @@ export const AuditList = () => {
             {error.message}
           </Text>
         ) : (
-          <>
-            <DataTable.Table
-              emptyState={{
-                empty: {
-                  heading: t("platega_settings.audit.empty"),
-                  description: t("platega_settings.audit.emptyHint"),
-                },
-              }}
-            />
-            <DataTable.Pagination
-              translations={{
-                of: t("platega_settings.audit.pagination.of"),
-                results: t("platega_settings.audit.pagination.results"),
-                pages: t("platega_settings.audit.pagination.pages"),
-                prev: t("platega_settings.audit.pagination.prev"),
-                next: t("platega_settings.audit.pagination.next"),
-              }}
-            />
-          </>
+          <PagedTable texts="platega_settings.audit" />
         )}
       </DataTable>
     </Container>
