@@ -32,7 +32,8 @@ import {
  *   and `<name>_last4`)
  * - `key`: its name in EffectiveSettings
  * - `schema`: the value as the admin may write it (messages name the admin field)
- * - `option`: the provider option (medusa-config.ts) that sets it, with that option's schema
+ * - `option`: the provider option (medusa-config.ts) that sets it (named as `key`), with that
+ *   option's schema
  *   (messages name the option; a developer's config may point at a sandbox on any host, so some
  *   accept more than the admin does); none: only the admin sets it
  * - `fallback`: the value when neither sets it
@@ -62,77 +63,50 @@ const reconcileMinutes = z
   .min(1, "`reconcile_min_age_minutes` must be at least 1")
   .max(1440, "`reconcile_min_age_minutes` must be at most 1440 (a day)")
 
+/** A row whose provider option has the setting's EffectiveSettings name. */
+function optionRow<K extends string, S extends z.ZodType, F, Secret extends boolean = false>(
+  key: K,
+  schema: S,
+  optionSchema: z.ZodType,
+  fallback: F,
+  secret = false as Secret,
+) {
+  return { key, schema, option: { name: key, schema: optionSchema }, fallback, secret }
+}
+
+type Text = string | undefined
+
 export const SETTINGS = {
-  merchant_id: {
-    key: "merchantId",
-    schema: merchantId,
-    option: { name: "merchantId", schema: merchantIdOption },
-    fallback: undefined as string | undefined,
-    secret: false,
-  },
-  secret: {
-    key: "secret",
-    schema: secret("secret"),
-    option: { name: "secret", schema: secretOption("secret") },
-    fallback: undefined as string | undefined,
-    secret: true,
-  },
-  payout_key: {
-    key: "payoutKey",
-    schema: secret("payout_key"),
-    option: { name: "payoutKey", schema: secretOption() },
-    fallback: undefined as string | undefined,
-    secret: true,
-  },
-  base_url: {
-    key: "baseUrl",
-    schema: baseUrl,
-    option: { name: "baseUrl", schema: urlOption("baseUrl") },
-    fallback: DEFAULT_BASE_URL as string,
-    secret: false,
-  },
-  hmac_scheme: {
-    key: "hmacScheme",
-    schema: hmacScheme,
-    option: { name: "hmacScheme", schema: hmacSchemeOption },
-    fallback: "PG-HMAC" as string,
-    secret: false,
-  },
-  sign_path_with_query: {
-    key: "signPathWithQuery",
-    schema: z.boolean({ error: "`sign_path_with_query` must be true or false" }),
-    option: { name: "signPathWithQuery", schema: flagOption },
-    fallback: false as boolean,
-    secret: false,
-  },
-  currencies: {
-    key: "currencies",
-    schema: currencies,
-    option: { name: "currencies", schema: currenciesOption },
-    fallback: ["RUB"] as string[],
-    secret: false,
-  },
-  description: {
-    key: "description",
-    schema: description,
-    option: { name: "description", schema: descriptionOption },
-    fallback: DEFAULT_DESCRIPTION as string,
-    secret: false,
-  },
-  return_url: {
-    key: "returnUrl",
-    schema: returnAddress("return_url"),
-    option: { name: "returnUrl", schema: urlOption("returnUrl") },
-    fallback: undefined as string | undefined,
-    secret: false,
-  },
-  failed_url: {
-    key: "failedUrl",
-    schema: returnAddress("failed_url"),
-    option: { name: "failedUrl", schema: urlOption("failedUrl") },
-    fallback: undefined as string | undefined,
-    secret: false,
-  },
+  merchant_id: optionRow("merchantId", merchantId, merchantIdOption, undefined as Text),
+  secret: optionRow("secret", secret("secret"), secretOption("secret"), undefined as Text, true),
+  payout_key: optionRow("payoutKey", secret("payout_key"), secretOption(), undefined as Text, true),
+  base_url: optionRow("baseUrl", baseUrl, urlOption("baseUrl"), DEFAULT_BASE_URL as string),
+  hmac_scheme: optionRow("hmacScheme", hmacScheme, hmacSchemeOption, "PG-HMAC" as string),
+  sign_path_with_query: optionRow(
+    "signPathWithQuery",
+    z.boolean({ error: "`sign_path_with_query` must be true or false" }),
+    flagOption,
+    false as boolean,
+  ),
+  currencies: optionRow("currencies", currencies, currenciesOption, ["RUB"] as string[]),
+  description: optionRow(
+    "description",
+    description,
+    descriptionOption,
+    DEFAULT_DESCRIPTION as string,
+  ),
+  return_url: optionRow(
+    "returnUrl",
+    returnAddress("return_url"),
+    urlOption("returnUrl"),
+    undefined as Text,
+  ),
+  failed_url: optionRow(
+    "failedUrl",
+    returnAddress("failed_url"),
+    urlOption("failedUrl"),
+    undefined as Text,
+  ),
   // Its option is the module's `reconcile.minAgeMinutes` (see the settings view).
   reconcile_min_age_minutes: {
     key: "reconcileMinAgeMinutes",
