@@ -34,6 +34,9 @@ const createdIn = (w: SourceWindow) =>
       }
     : {}
 
+/** A window's page, newest first. */
+const newest = (w: SourceWindow) => ({ take: w.take, order: { created_at: "DESC" as const } })
+
 const decimal = (v: unknown) => (v == null ? undefined : MathBN.convert(v as string).toString())
 
 /** A method as the admin filters it: sbp, card, subscription, or Platega's name in lower case. */
@@ -58,8 +61,7 @@ const checkoutSessions: TransactionSource = {
     const sessions = await payments.listPaymentSessions(
       { provider_id: providers, ...createdIn(window) },
       {
-        take: window.take,
-        order: { created_at: "DESC" },
+        ...newest(window),
         select: [
           "id",
           "provider_id",
@@ -101,10 +103,7 @@ const subscriptionCharges: TransactionSource = {
   name: "subscription",
   async list(scope, window) {
     const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const charges = await platega.listPlategaSubscriptionCharges(createdIn(window), {
-      take: window.take,
-      order: { created_at: "DESC" },
-    })
+    const charges = await platega.listPlategaSubscriptionCharges(createdIn(window), newest(window))
     return charges.map((c) => {
       const row = c as unknown as Record<string, unknown> & typeof c
       return {
@@ -127,10 +126,7 @@ const paymentLinks: TransactionSource = {
   name: "link",
   async list(scope, window) {
     const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const links = await platega.listPlategaPaymentLinks(createdIn(window), {
-      take: window.take,
-      order: { created_at: "DESC" },
-    })
+    const links = await platega.listPlategaPaymentLinks(createdIn(window), newest(window))
     return links.map((l) => ({
       id: l.transaction_id.toLowerCase(),
       source: "link" as const,
@@ -154,7 +150,7 @@ const callbackLog: TransactionSource = {
   async list(scope, window) {
     const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const kind = ["transaction", "subscription_charge"]
-    const config = { take: window.take, order: { created_at: "DESC" as const } }
+    const config = newest(window)
     const [recent, flagged] = await Promise.all([
       platega.listPlategaCallbackEvents({ kind, ...createdIn(window) }, config),
       // Flagged ones however old: a case needing attention is never beyond the newest N.
