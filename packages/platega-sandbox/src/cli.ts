@@ -13,7 +13,7 @@ import type { RunningSandbox, SandboxOptions } from "./types"
 // `npm run sandbox -- --port 4011 --merchant-id <uuid> --secret s --payout-key k --callback-url …`
 // and the package bin `platega-sandbox` (bin/platega-sandbox.js calls main()).
 
-export const USAGE = `Usage: platega-sandbox [options]
+const USAGE = `Usage: platega-sandbox [options]
 
 A local simulator of the Platega API (payments, subscriptions, exports, cards, payouts),
 with payer pages, a dashboard at / and a control API under /_sandbox.
@@ -38,7 +38,7 @@ Options:
   -h, --help                 show this help
 `
 
-export class UsageError extends Error {
+class UsageError extends Error {
   constructor(message: string) {
     super(message)
     this.name = "UsageError"
@@ -57,7 +57,7 @@ function number(
   return n
 }
 
-export interface CliArgs {
+interface CliArgs {
   help: boolean
   options: SandboxOptions
   allowRemoteControl: boolean

@@ -39,7 +39,7 @@ export interface SandboxContext {
   changed: () => void
 }
 
-export interface ContextInit {
+interface ContextInit {
   merchantId: string
   secret: string
   payoutKey: string

@@ -50,7 +50,7 @@ export function isLoopback(address: string | undefined): boolean {
   )
 }
 
-export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
+function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
   if (err.plainText)
     return reply.code(err.httpStatus).type("text/plain; charset=utf-8").send(err.message)
   return reply.code(err.httpStatus).send(err.body())

@@ -27,7 +27,7 @@ export interface PlategaExport {
   finished_at: string | null
 }
 
-export interface CreateExportBody {
+interface CreateExportBody {
   from: string
   to: string
   statuses?: string[]

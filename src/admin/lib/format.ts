@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next"
  * The one way the plugin's admin writes dates, amounts, sizes and Platega's codes: in the admin
  * user's language (Medusa's language switch), so every page and widget reads alike.
  */
-export interface Formatters {
+interface Formatters {
   language: string
   /** "25 нояб. 2026 г., 16:40" / "Nov 25, 2026, 4:40 PM". */
   dateTime: (iso: string | Date | null | undefined) => string
@@ -82,7 +82,11 @@ export function useFormat(): Formatters {
   return useMemo(() => formatters(i18n.language), [i18n.language])
 }
 
-export type CodeKind = "transaction" | "method" | "brand"
+/** The message of an SDK error (its body's message), or of anything thrown. */
+export const errorMessage = (e: unknown): string =>
+  e instanceof Error ? e.message : typeof e === "string" ? e : JSON.stringify(e)
+
+type CodeKind = "transaction" | "method" | "brand"
 
 /**
  * A Platega code as the merchant reads it ("Подтверждена" for CONFIRMED); a code the plugin does

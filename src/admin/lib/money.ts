@@ -28,7 +28,7 @@ export type Payout = {
   requested_by: { id: string | null; email: string | null }
   created_at: string
 }
-export type PayoutList = {
+type PayoutList = {
   payouts: Payout[]
   count: number
   limit: number

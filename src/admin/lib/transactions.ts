@@ -11,7 +11,7 @@ export type {
 } from "../../api/admin/platega/transactions/types"
 export type { CaseKind } from "../../modules/platega/flagged-cases"
 
-export interface Recheck {
+interface Recheck {
   transaction_id: string
   platega_status: string | null
   outcome: string

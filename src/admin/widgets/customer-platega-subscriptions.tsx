@@ -3,9 +3,9 @@ import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import { formatDate, formatMoney } from "../components/money/format"
 import { SubscriptionStatusBadge, useScheduleText } from "../components/subscriptions/status-badge"
 import { useSubscriptions } from "../lib/subscriptions"
+import { formatters } from "../lib/format"
 
 /** On a customer's page: their Platega subscriptions, each linking to its page. */
 const CustomerPlategaSubscriptionsWidget = ({
@@ -45,10 +45,10 @@ const CustomerPlategaSubscriptionsWidget = ({
               {s.product_title ?? t("platega_subscriptions.detail.title")}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
-              {formatMoney(s.amount, s.currency_code, i18n.language)} ·{" "}
+              {formatters(i18n.language).money(s.amount, s.currency_code)} ·{" "}
               {schedule(s.interval, s.interval_count)}
               {s.next_charge_at &&
-                ` · ${t("platega_subscriptions.list.nextCharge")}: ${formatDate(s.next_charge_at, i18n.language)}`}
+                ` · ${t("platega_subscriptions.list.nextCharge")}: ${formatters(i18n.language).dateTime(s.next_charge_at)}`}
             </Text>
           </div>
           <SubscriptionStatusBadge status={s.status} />

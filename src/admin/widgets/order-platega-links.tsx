@@ -4,8 +4,8 @@ import { Alert, Button, Container, Heading, Hint, Text, toast, usePrompt } from 
 import { useTranslation } from "react-i18next"
 import { LinkCard } from "../components/links/link-card"
 import { TransactionsTable } from "../components/links/transactions-table"
-import { errorMessage, formatMoney } from "../components/money/format"
 import { useCreateLink, useOrderLinks } from "../lib/links"
+import { errorMessage, formatters } from "../lib/format"
 
 /**
  * On an order (and a draft order): what it still needs, "Request payment with Platega" for
@@ -60,10 +60,9 @@ const OrderPlategaLinksWidget = ({ data }: DetailWidgetProps<{ id: string }>) =>
           <Text size="small" className="text-ui-fg-subtle" data-testid="platega-outstanding">
             {outstanding
               ? t("platega_links.outstanding", {
-                  amount: formatMoney(
+                  amount: formatters(i18n.language).money(
                     Number(outstanding.amount),
                     outstanding.currency_code,
-                    i18n.language,
                   ),
                 })
               : t("platega_links.nothingOwed")}

@@ -3,9 +3,9 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import { formatDate } from "../components/money/format"
 import { SubscriptionStatusBadge } from "../components/subscriptions/status-badge"
 import { useOrderSubscription } from "../lib/subscriptions"
+import { formatters } from "../lib/format"
 
 /** On an order a subscription paid for: which one, whether first or a renewal, and a link. */
 const OrderPlategaSubscriptionWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
@@ -34,7 +34,7 @@ const OrderPlategaSubscriptionWidget = ({ data: order }: DetailWidgetProps<Admin
         {s.next_charge_at && (
           <Text size="xsmall" className="text-ui-fg-subtle">
             {t("platega_subscriptions.list.nextCharge")}:{" "}
-            {formatDate(s.next_charge_at, i18n.language)}
+            {formatters(i18n.language).dateTime(s.next_charge_at)}
           </Text>
         )}
       </div>

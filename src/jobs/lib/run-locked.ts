@@ -8,19 +8,19 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega
 // job unless told to skip it.
 defineFileConfig({ path: __filename, isDisabled: () => true })
 
-export interface ScheduledJob {
+interface ScheduledJob {
   /** The job's `config.name`. */
   name: string
   /** The job's `config.schedule` (cron syntax, as Medusa reads it). */
   schedule: string
 }
 
-export type JobRunOutcome<T> =
+type JobRunOutcome<T> =
   | { status: "succeeded"; tick: Date; result: T }
   /** `duplicate`: another instance already handled this tick; `busy`: an earlier run still holds the job. */
   | { status: "skipped"; tick: Date; reason: "duplicate" | "busy" }
 
-export interface RunLockedOptions {
+interface RunLockedOptions {
   /** How long to wait for an earlier run to finish before skipping this tick (seconds, ≥ 1). */
   lockTimeoutSeconds?: number
   /** The moment the run starts; a test fixes it to exercise one tick. */

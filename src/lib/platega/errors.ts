@@ -32,7 +32,7 @@ export interface PlategaFieldError {
   message: string
 }
 
-export interface PlategaErrorInit {
+interface PlategaErrorInit {
   kind: PlategaErrorKind
   message: string
   endpoint?: string
@@ -152,7 +152,7 @@ export function isPlategaError(e: unknown): e is PlategaError {
 // Building an error from whatever body the service sent
 // ---------------------------------------------------------------------------------------------
 
-export interface ErrorResponse {
+interface ErrorResponse {
   status: number
   /** Content-Type header value, if any. */
   contentType?: string

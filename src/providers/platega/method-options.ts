@@ -5,7 +5,7 @@ import { SUBSCRIPTION_METHOD_CODE } from "../../lib/platega"
  * The two options of a provider registered for one more Platega method (providers/platega-method):
  * its Platega code and the title a storefront shows for it.
  */
-export const methodOptionsSchema = z.object({
+const methodOptionsSchema = z.object({
   method: z.coerce
     .number({ error: "`method` must be a Platega payment method code, e.g. 3 for ERIP" })
     .int("`method` must be a whole number")
@@ -20,7 +20,7 @@ export const methodOptionsSchema = z.object({
     .max(100),
 })
 
-export type MethodOptions = z.output<typeof methodOptionsSchema>
+type MethodOptions = z.output<typeof methodOptionsSchema>
 
 export function parseMethodOptions(options: unknown): MethodOptions {
   const parsed = methodOptionsSchema.safeParse(options ?? {})

@@ -14,7 +14,7 @@ export const BUILT_IN_METHODS = [
   { identifier: "platega-subscription", method: 6, title: "Подписка через СБП" },
 ] as const
 
-export interface MethodTitle {
+interface MethodTitle {
   provider_id: string
   method: number
   title: string

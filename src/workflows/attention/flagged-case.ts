@@ -17,7 +17,7 @@ export interface CaseResolutionRecord {
 }
 
 /** A flagged callback with where its money belongs and how it was settled, if it was. */
-export interface FlaggedCase {
+interface FlaggedCase {
   event: FlaggedEvent & { created_at: Date | string }
   cart_id: string | null
   order_id: string | null

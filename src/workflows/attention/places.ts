@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 type Scope = Pick<MedusaContainer, "resolve">
 
 /** Where a payment collection's money belongs: its cart, and its order once there is one. */
-export interface CollectionPlace {
+interface CollectionPlace {
   cart_id: string | null
   order_id: string | null
 }

@@ -10,7 +10,7 @@ import { markPlategaCallbackStep } from "../steps/mark-platega-callback"
 import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
 import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
 
-export const processPlategaCallbackWorkflowId = "process-platega-callback"
+const processPlategaCallbackWorkflowId = "process-platega-callback"
 
 /**
  * One recorded callback, acted on by its kind. A transaction callback goes through the

@@ -14,7 +14,7 @@ export interface ReconcileReport {
   failures: number
 }
 
-export const reconcilePlategaPaymentsWorkflowId = "reconcile-platega-payments"
+const reconcilePlategaPaymentsWorkflowId = "reconcile-platega-payments"
 
 /**
  * Recovery of callbacks lost for good (Platega gives up after 3 retries): re-reads Platega payment

@@ -37,7 +37,7 @@ function ruPlural(n: number, one: string, few: string, many: string): string {
   return rule === "one" ? one : rule === "few" ? few : many
 }
 
-export type ExportErrorCode = "interrupted" | "stopped"
+type ExportErrorCode = "interrupted" | "stopped"
 
 export function exportTexts(filters: Pick<ExportFilters, "language">) {
   const language: ExportLanguage = exportLanguage(filters.language)

@@ -4,7 +4,7 @@ import { checkLinkRequestStep, type LinkRequestInput } from "./steps/check-link-
 import { createPlategaLinkStep } from "./steps/create-platega-link"
 import { recordPaymentLinkStep } from "./steps/record-payment-link"
 
-export const createPaymentLinkWorkflowId = "create-platega-payment-link"
+const createPaymentLinkWorkflowId = "create-platega-payment-link"
 
 /**
  * A Platega payment link for exactly what an order's payment collection still needs. Refused

@@ -36,7 +36,7 @@ const escape = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   )
 
-export interface PaymentLinkEmail {
+interface PaymentLinkEmail {
   subject: string
   text: string
   html: string

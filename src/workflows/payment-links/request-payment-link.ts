@@ -30,7 +30,7 @@ export function withCollectionLock<T>(
     .execute(`platega-link:${paymentCollectionId}`, fn, { timeout: LOCK_TIMEOUT_SECONDS })
 }
 
-export interface RequestPaymentLinkInput extends LinkRequestInput {
+interface RequestPaymentLinkInput extends LinkRequestInput {
   /** Make a new link even when a live one exists (it supersedes the old one). */
   replace?: boolean
 }
@@ -57,7 +57,7 @@ export async function requestPaymentLink(
 }
 
 /** The collection's newest link still worth paying, when it asks for what is outstanding now. */
-export async function liveLink(
+async function liveLink(
   container: Container,
   paymentCollectionId: string,
 ): Promise<PaymentLinkRecord | undefined> {

@@ -17,7 +17,7 @@ import {
 } from "../../modules/platega"
 import { PAYMENT_LINK_TEMPLATE, paymentLinkEmail, type EmailLocale } from "./email"
 
-export interface SendPaymentLinkInput {
+interface SendPaymentLinkInput {
   link_id: string
   /** Defaults to the order's e-mail. */
   email?: string

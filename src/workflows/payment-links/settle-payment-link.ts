@@ -16,7 +16,7 @@ import { decideLinkSettlementStep, type LinkSettlement } from "./steps/decide-li
 import { recordLinkSettlementStep } from "./steps/record-link-settlement"
 import { withCollectionLock } from "./request-payment-link"
 
-export const settlePaymentLinkWorkflowId = "settle-platega-payment-link"
+const settlePaymentLinkWorkflowId = "settle-platega-payment-link"
 
 /**
  * A link's transaction, brought into Medusa once. When Platega confirms it, the money becomes a
@@ -26,7 +26,7 @@ export const settlePaymentLinkWorkflowId = "settle-platega-payment-link"
  * that money (paid by another link, or its amount changed) it is captured on a new collection of
  * the order instead, flagged, and the admin is told. Run it through `settlePaymentLink`.
  */
-export const settlePaymentLinkWorkflow = createWorkflow(
+const settlePaymentLinkWorkflow = createWorkflow(
   settlePaymentLinkWorkflowId,
   (input: { transaction_id: string }) => {
     const decision = decideLinkSettlementStep(input)

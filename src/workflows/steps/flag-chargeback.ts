@@ -4,7 +4,7 @@ import { PLATEGA_CHARGEBACK } from "../../modules/platega/events"
 
 type Undo = { order_id: string; previous: Record<string, unknown> | null } | null
 
-export interface ChargebackInput {
+interface ChargebackInput {
   order_id: string
   transaction_id: string
   session_id: string

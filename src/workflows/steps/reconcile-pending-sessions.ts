@@ -6,7 +6,7 @@ import { errorMessage } from "../callbacks/run-platega-callback"
 import { inBatches } from "./in-batches"
 import type { ReconcileOptions } from "./reconcile-options"
 
-export interface PendingSessionsReport {
+interface PendingSessionsReport {
   sessionsChecked: number
   /** Sessions whose Platega transaction was cancelled (expired or declined), now marked so. */
   sessionsCanceled: number

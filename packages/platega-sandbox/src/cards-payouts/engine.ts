@@ -10,7 +10,7 @@ import type { PayoutBody } from "./schemas"
 // Idempotency: the same Idempotency-Key with the same body (compared as canonical JSON, so key order
 // and spacing do not matter) answers the first result again; with a different body it is a 409.
 
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)

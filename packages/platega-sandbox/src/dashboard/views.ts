@@ -10,7 +10,7 @@ import { dashboardTexts, type DashboardTexts } from "./i18n"
 // subscriptions with buttons for what the real dashboard (and a tester) does, and the callbacks sent
 // with the merchant's answers. Buttons are plain forms: it works without scripts.
 
-export interface DashboardModel {
+interface DashboardModel {
   lang: Lang
   langLinks: Record<Lang, string>
   /** `?lang=xx` when chosen explicitly, kept by the forms */

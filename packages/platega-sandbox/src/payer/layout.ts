@@ -56,7 +56,7 @@ export function timeIsUpNote(c: PayerPageContext): SafeHtml {
 }
 
 /** "12:34" left (or "1:02:03"), rendered on the server; the script keeps it running. */
-export function countdownText(ms: number): string {
+function countdownText(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000))
   const pad = (n: number) => String(n).padStart(2, "0")
   return s >= 3600

@@ -20,7 +20,7 @@ export interface PaymentPageModel extends PayerPageContext {
   remainingMs: number
 }
 
-export interface TestCard {
+interface TestCard {
   number: string
   outcome: "cardOk" | "cardOkMir" | "cardDeclined" | "cardNoFunds" | "cardProcessing"
 }
@@ -198,7 +198,7 @@ export function methodChoicePage(m: PaymentPageModel): string {
   )
 }
 
-export interface ResultModel extends PayerPageContext {
+interface ResultModel extends PayerPageContext {
   id: string
   /** the raw status (CONFIRMED, Active…) */
   status: string

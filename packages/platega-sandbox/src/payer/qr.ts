@@ -11,7 +11,7 @@ import type { SandboxContext } from "../context"
 const PREFIX = "AD10000"
 const ID_CHARS = 25
 /** The sandbox's made-up member id of the payee bank (real ones are 12 digits like this). */
-export const SANDBOX_BANK_ID = "100000000000"
+const SANDBOX_BANK_ID = "100000000000"
 
 export function qrIdOf(transactionId: string): string {
   const hex = transactionId.replace(/-/g, "")

@@ -5,7 +5,7 @@ import { deadline, payerPage, timeIsUpNote, type PayerPageContext } from "./layo
 // The subscription agreement page (the payer binds an account, or declines, within the bind
 // window), and the cancel page behind the link in Platega's e-mails.
 
-export interface SubscriptionPageModel extends PayerPageContext {
+interface SubscriptionPageModel extends PayerPageContext {
   id: string
   base: string
   amount: number

@@ -14,7 +14,7 @@ import { sendTransactionCallback } from "../transactions/engine"
 //   refunded at once: accepted=false, manualControlRequired=true, the amount is frozen until the
 //   control API approves (→ CHARGEBACKED) or rejects (→ stays CONFIRMED) it.
 
-export interface CancelSupport {
+interface CancelSupport {
   supported: boolean
   totalDeductUsdt: number
   penaltyUsdt: number
@@ -24,7 +24,7 @@ export interface CancelSupport {
   blockReason: string | null
 }
 
-export interface CancelResult {
+interface CancelResult {
   transactionId: string
   accepted: boolean
   manualControlRequired: boolean

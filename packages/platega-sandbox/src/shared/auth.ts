@@ -7,10 +7,6 @@ import { authError, merchantNotFoundError } from "./errors"
 
 const digest = (value: string) => createHash("sha256").update(value, "utf8").digest()
 
-export function constantTimeEqual(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b))
-}
-
 export class MerchantAuth {
   private readonly merchantDigest: Buffer
   private readonly secretDigest: Buffer

@@ -41,7 +41,7 @@ export interface CallbackLogEntry {
 // `callbackMaxRetries` more times, `callbackRetryIntervalMs` apart on sandbox time; then it is lost.
 // Every attempt is logged.
 
-export interface CallbackMessage {
+interface CallbackMessage {
   kind: CallbackKind
   subjectId: string
   body: string
@@ -57,7 +57,7 @@ interface Delivery {
 }
 
 /** A callback still to be (re)tried, as kept across a restart. */
-export interface PendingCallback {
+interface PendingCallback {
   id: number
   message: CallbackMessage
   /** attempts already made */
@@ -78,7 +78,7 @@ const RESPONSE_LIMIT = 1_000
 /** How much of the delivery log a snapshot keeps. */
 const SNAPSHOT_LOG = 2_000
 
-export interface DispatcherDeps {
+interface DispatcherDeps {
   clock: SandboxClock
   settings: SandboxSettings
   faults: FaultInjector

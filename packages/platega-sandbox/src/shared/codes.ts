@@ -5,7 +5,7 @@ import type { TransactionStatus } from "../transactions/types"
 
 /** Internal transaction status codes are the service's export filter codes. */
 export const TX_STATUS = { PENDING: 1, CANCELED: 6, CONFIRMED: 7, CHARGEBACKED: 9 } as const
-export type TxStatusCode = (typeof TX_STATUS)[keyof typeof TX_STATUS]
+type TxStatusCode = (typeof TX_STATUS)[keyof typeof TX_STATUS]
 
 const TX_STATUS_NAMES = new Map<number, TransactionStatus>(
   Object.entries(TX_STATUS).map(([name, code]) => [code, name as TransactionStatus]),
@@ -24,9 +24,9 @@ export function txStatusCode(name: TransactionStatus): TxStatusCode {
 export const SUBSCRIPTION_METHOD = 6
 
 /** How the payer page for a method looks. */
-export type PayPageKind = "qr" | "card" | "generic"
+type PayPageKind = "qr" | "card" | "generic"
 
-export interface MethodInfo {
+interface MethodInfo {
   code: number
   name: string
   currencies: readonly string[]
@@ -61,12 +61,6 @@ export function methodName(code: number): string | null {
 
 /** Currencies the ledger knows (order of GET /balance/all). */
 export const CURRENCIES: readonly string[] = ["RUB", "USDT", "USD", "EUR", "BYN"]
-
-export function currencyIndex(currency: string): number {
-  const i = CURRENCIES.indexOf(currency)
-  if (i < 0) throw new Error(`unsupported currency ${currency}`)
-  return i
-}
 
 // Subscription status: text in the single read, integer in the list. The integer codes are not
 // published; this is the one client's assumption (0..4 in this order), kept in one table.

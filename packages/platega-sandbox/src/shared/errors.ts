@@ -8,7 +8,7 @@ export interface FieldError {
   message: string
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   code: string
   type: number
   message: string

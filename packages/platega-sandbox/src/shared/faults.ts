@@ -28,7 +28,7 @@ export interface SandboxFaults {
 const rate = z.number().min(0).max(1)
 const rates = z.record(z.string().min(1), rate)
 
-export const faultsSchema = z
+const faultsSchema = z
   .object({
     seed: z
       .int()

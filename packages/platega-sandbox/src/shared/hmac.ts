@@ -7,7 +7,7 @@ export type HmacPathMode = "either" | "bare" | "withQuery"
 //   stringToSign = METHOD \n PATH \n ts \n idempotencyKey \n hex(sha256(body bytes))
 //   sig = base64(HMAC-SHA256(payoutKey, stringToSign))
 
-export function sha256Hex(body: Buffer | string): string {
+function sha256Hex(body: Buffer | string): string {
   return createHash("sha256").update(body).digest("hex")
 }
 
@@ -47,7 +47,7 @@ export function pgHmacHeader(opts: {
   return `${opts.scheme ?? "PG-HMAC"} kid=${opts.merchantId}, ts=${ts}, sig=${signPgHmac(opts.key, sts)}`
 }
 
-export interface ParsedAuthorization {
+interface ParsedAuthorization {
   scheme: string
   kid: string
   ts: string
@@ -77,7 +77,7 @@ export function parseAuthorization(header: string): ParsedAuthorization | null {
   return { scheme: match[1], kid, ts, sig }
 }
 
-export interface HmacCheck {
+interface HmacCheck {
   authorization: string | undefined
   method: string
   /** request target as received: path plus optional query */
@@ -92,7 +92,7 @@ export interface HmacCheck {
   pathMode: HmacPathMode
 }
 
-export type HmacResult = { ok: true } | { ok: false; reason: string }
+type HmacResult = { ok: true } | { ok: false; reason: string }
 
 export function verifyPgHmac(check: HmacCheck): HmacResult {
   if (!check.authorization) return { ok: false, reason: "Authorization header is missing." }

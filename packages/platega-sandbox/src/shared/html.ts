@@ -10,7 +10,7 @@ const ESCAPES: Record<string, string> = {
   "`": "&#96;",
 }
 
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"'`]/g, (c) => ESCAPES[c])
 }
 
@@ -123,7 +123,7 @@ img.qr{width:240px;height:240px;display:block;margin:1rem auto}
 details pre{white-space:pre-wrap;word-break:break-all;font-size:.75rem;background:#f6f6f6;padding:.5rem}
 `
 
-export interface PageOptions {
+interface PageOptions {
   lang: Lang
   /** the yellow "sandbox" notice, in the page's language */
   banner: string

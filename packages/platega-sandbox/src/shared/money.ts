@@ -9,7 +9,7 @@ export function fromMinor(minor: number): number {
   return minor / 100
 }
 
-export function round2(value: number): number {
+function round2(value: number): number {
   return Math.round(value * 100) / 100
 }
 

@@ -266,7 +266,7 @@ function sendChargeCallback(
 }
 
 /** CallbackSubscriptionStatus; null for PendingAgreement (no callback exists for it). */
-export function statusCallbackBody(record: SubscriptionRecord): string | null {
+function statusCallbackBody(record: SubscriptionRecord): string | null {
   const status = SUBSCRIPTION_CALLBACK_STATUS[record.status]
   if (!status) return null
   return subscriptionCallback(record, {

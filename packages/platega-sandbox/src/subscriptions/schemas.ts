@@ -54,7 +54,7 @@ const listQuery = z.object({
     .optional(),
 })
 
-export interface SubscriptionListQuery {
+interface SubscriptionListQuery {
   status: number | null
   from: number | null
   to: number | null

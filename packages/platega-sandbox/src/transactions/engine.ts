@@ -7,7 +7,7 @@ import type { DeclineReason } from "./types"
 
 // One-off payments: creation, the payer's outcome, expiry, and the transaction status callback.
 
-export interface CreatePaymentInput {
+interface CreatePaymentInput {
   method: number
   amountMinor: number
   currency: string

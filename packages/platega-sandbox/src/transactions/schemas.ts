@@ -37,7 +37,7 @@ function checkCurrency(method: number, value: string): void {
   }
 }
 
-export type ProcessRequest =
+type ProcessRequest =
   | { kind: "payment"; method: number; body: PaymentBody }
   | { kind: "subscription"; body: SubscriptionBody }
 

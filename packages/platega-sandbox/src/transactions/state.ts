@@ -31,7 +31,7 @@ export interface TxExtra {
   declinedCard?: string
 }
 
-export interface NewTransaction {
+interface NewTransaction {
   id: string
   amountMinor: number
   currency: number

@@ -9,7 +9,7 @@ import { formatTimeSpan, iso } from "../shared/timefmt"
 // `mechantId`, `comission`, `comissionUsdt`, `comissionType`).
 
 /** commission is charged to the merchant (deducted from what is credited) */
-export const COMMISSION_TYPE_MERCHANT = 0
+const COMMISSION_TYPE_MERCHANT = 0
 
 /** The acquirer's reference: a stable uuid derived from the transaction id. */
 export function externalId(id: string): string {

@@ -3,8 +3,8 @@ import QRCode from "qrcode"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { LinkStatus, PaymentLink } from "../../lib/links"
-import { formatDate, formatMoney } from "../money/format"
 import { SendLinkDrawer } from "./send-link-drawer"
+import { formatters } from "../../lib/format"
 
 export const LINK_STATUS_COLOR: Record<LinkStatus, "green" | "orange" | "grey" | "red"> = {
   pending: "orange",
@@ -46,7 +46,7 @@ export const LinkCard = ({
     <div className="flex flex-col gap-y-3" data-testid="link-card" data-status={link.status}>
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" weight="plus" data-testid="link-amount">
-          {formatMoney(Number(link.amount), link.currency_code, i18n.language)}
+          {formatters(i18n.language).money(Number(link.amount), link.currency_code)}
         </Text>
         <StatusBadge color={LINK_STATUS_COLOR[link.status]} data-testid="link-status">
           {t(`platega_links.status.${link.status}`)}
@@ -81,7 +81,9 @@ export const LinkCard = ({
             </a>
             <Text size="small" className="text-ui-fg-subtle" data-testid="link-expiry">
               {link.expires_at
-                ? t("platega_links.expires", { date: formatDate(link.expires_at, i18n.language) })
+                ? t("platega_links.expires", {
+                    date: formatters(i18n.language).dateTime(link.expires_at),
+                  })
                 : t("platega_links.noExpiry")}
             </Text>
             <div className="flex flex-wrap gap-2">
@@ -106,7 +108,7 @@ export const LinkCard = ({
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {t("platega_links.emailedTo", {
                   email: link.emailed_to,
-                  date: formatDate(link.emailed_at, i18n.language),
+                  date: formatters(i18n.language).dateTime(link.emailed_at),
                 })}
               </Text>
             )}

@@ -2,7 +2,7 @@ import { Button, Drawer, Hint, Input, Label, Select, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useSendLink, type PaymentLink } from "../../lib/links"
-import { errorMessage } from "../money/format"
+import { errorMessage } from "../../lib/format"
 
 type Locale = "en" | "ru"
 

@@ -2,8 +2,8 @@ import { StatusBadge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { classifyTransactionStatus } from "../../../lib/platega/codes"
 import type { OrderTransaction } from "../../lib/links"
-import { formatDate, formatMoney } from "../money/format"
 import { LINK_STATUS_COLOR } from "./link-card"
+import { formatters } from "../../lib/format"
 
 const CHECKOUT_COLOR = {
   confirmed: "green",
@@ -57,9 +57,11 @@ export const TransactionsTable = ({ rows }: { rows: OrderTransaction[] }) => {
               )}
             </Table.Cell>
             <Table.Cell className="text-right">
-              {formatMoney(Number(r.amount), r.currency_code, i18n.language)}
+              {formatters(i18n.language).money(Number(r.amount), r.currency_code)}
             </Table.Cell>
-            <Table.Cell>{r.created_at ? formatDate(r.created_at, i18n.language) : "—"}</Table.Cell>
+            <Table.Cell>
+              {r.created_at ? formatters(i18n.language).dateTime(r.created_at) : "—"}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

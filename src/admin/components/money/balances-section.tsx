@@ -1,8 +1,8 @@
 import { Container, Heading, Skeleton, Text, Tooltip } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useBalances } from "../../lib/money"
-import { formatMoney } from "./format"
 import { LoadError } from "./load-error"
+import { formatters } from "../../lib/format"
 
 /** Platega's balances: what is available, and what is frozen for refunds under review. */
 export const BalancesSection = () => {
@@ -35,12 +35,12 @@ export const BalancesSection = () => {
                 {b.currency_code.toUpperCase()} · {t("platega_money.balances.available")}
               </Text>
               <Text size="xlarge" weight="plus" data-testid="balance-amount">
-                {formatMoney(b.amount, b.currency_code, i18n.language)}
+                {formatters(i18n.language).money(b.amount, b.currency_code)}
               </Text>
               <Tooltip content={t("platega_money.balances.frozenHint")}>
                 <Text size="xsmall" className="text-ui-fg-muted" data-testid="balance-frozen">
                   {t("platega_money.balances.frozen")}:{" "}
-                  {formatMoney(b.frozen, b.currency_code, i18n.language)}
+                  {formatters(i18n.language).money(b.frozen, b.currency_code)}
                 </Text>
               </Tooltip>
             </div>

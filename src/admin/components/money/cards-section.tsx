@@ -13,10 +13,14 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useCodeLabel } from "../../lib/format"
 import { useSavedCards, type SavedCard } from "../../lib/money"
-import { CARD_STATUS_COLOR } from "./format"
 import { LoadError } from "./load-error"
 import { NoKeyAlert } from "./no-key-alert"
 
+const CARD_STATUS_COLOR: Record<string, "green" | "red" | "orange" | "grey"> = {
+  ACTIVE: "green",
+  DISABLED: "red",
+  PENDING: "orange",
+}
 const column = createDataTableColumnHelper<SavedCard>()
 
 /** The merchant's saved payout cards at Platega: active only, or all of them. */

@@ -25,8 +25,7 @@ import {
   type Payout,
   type PayoutRequest,
 } from "../../lib/money"
-import { formatters } from "../../lib/format"
-import { errorMessage, formatMoney } from "./format"
+import { errorMessage, formatters } from "../../lib/format"
 
 type Limits = { min: number; max: number }
 type Source = "saved" | "typed"
@@ -79,7 +78,7 @@ const PayoutForm = ({ limits, onDone }: { limits: Limits; onDone: () => void }) 
   const create = useCreatePayout()
 
   const rub = balances.data?.balances.find((b) => b.currency_code === "rub")
-  const money = (n: number) => formatMoney(n, "rub", i18n.language)
+  const money = (n: number) => formatters(i18n.language).money(n, "rub")
   // Limits are whole rubles: "1 000 ₽", not "1 000,00 ₽".
   const rubles = (n: number) => formatters(i18n.language).money(n, "rub", { whole: true })
   const amount = /^\d+$/.test(amountText.trim()) ? Number(amountText.trim()) : NaN

@@ -10,14 +10,20 @@ import {
 } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import { usePayouts, type Payout } from "../../lib/money"
+import { usePayouts, type Payout, type PayoutStatus } from "../../lib/money"
 import { PagedTable, pageQuery, usePagination } from "../table/list-parts"
-import { formatDate, formatMoney, PAYOUT_STATUS_COLOR } from "./format"
 import { LoadError } from "./load-error"
 import { NoKeyAlert } from "./no-key-alert"
 import { PayoutDrawer } from "./payout-drawer"
 import { RecheckButton } from "./recheck-button"
+import { formatters } from "../../lib/format"
 
+const PAYOUT_STATUS_COLOR: Record<PayoutStatus, "green" | "red" | "orange" | "grey"> = {
+  created: "green",
+  failed: "red",
+  unknown: "orange",
+  pending: "grey",
+}
 const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<Payout>()
 
@@ -31,11 +37,11 @@ export const PayoutsSection = () => {
     () => [
       column.accessor("created_at", {
         header: t("platega_money.payouts.date"),
-        cell: ({ getValue }) => formatDate(getValue(), i18n.language),
+        cell: ({ getValue }) => formatters(i18n.language).dateTime(getValue()),
       }),
       column.accessor("amount", {
         header: t("platega_money.payouts.amount"),
-        cell: ({ getValue }) => formatMoney(getValue(), "rub", i18n.language),
+        cell: ({ getValue }) => formatters(i18n.language).money(getValue(), "rub"),
       }),
       column.accessor("card_masked", {
         header: t("platega_money.payouts.card"),

@@ -3,7 +3,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { isValidCardNumber, normalizeCardNumber } from "../../../lib/platega/card-number"
 import { useRecheckPayout, type Payout } from "../../lib/money"
-import { errorMessage, formatMoney } from "./format"
+import { errorMessage, formatters } from "../../lib/format"
 
 /**
  * Re-check of a payout whose outcome is unknown: the same key and request again. A payout to a
@@ -24,7 +24,7 @@ export const RecheckButton = ({ payout }: { payout: Payout }) => {
         card_number: typed ? digits : undefined,
       })
       const values = {
-        amount: formatMoney(after.amount, "rub", i18n.language),
+        amount: formatters(i18n.language).money(after.amount, "rub"),
         card: after.card_masked,
       }
       if (after.status === "created") toast.success(t("platega_money.toasts.created", values))

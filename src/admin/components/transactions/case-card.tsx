@@ -8,15 +8,15 @@ import {
   type AdminCase,
   type AdminTransaction,
 } from "../../lib/transactions"
-import { errorMessage, formatDate, formatMoney } from "../money/format"
 import { RecheckAction } from "./recheck"
+import { errorMessage, formatters } from "../../lib/format"
 
 /** The amount of a transaction as the admin reads it. */
 export function useAmount() {
   const { i18n } = useTranslation()
   return (t: Pick<AdminTransaction, "amount" | "currency_code">) =>
     t.amount !== undefined && t.currency_code
-      ? formatMoney(Number(t.amount), t.currency_code, i18n.language)
+      ? formatters(i18n.language).money(Number(t.amount), t.currency_code)
       : "—"
 }
 
@@ -145,7 +145,7 @@ const ResolveAction = ({ tx, item }: { tx: AdminTransaction; item: AdminCase }) 
 }
 
 /** Who settled a case, when and how, kept in the history. */
-export const Resolution = ({ item }: { item: AdminCase }) => {
+const Resolution = ({ item }: { item: AdminCase }) => {
   const { t, i18n } = useTranslation()
   const r = item.resolution
   if (!r) return null
@@ -153,7 +153,7 @@ export const Resolution = ({ item }: { item: AdminCase }) => {
     <Text size="small" className="text-ui-fg-subtle" data-testid="case-resolution">
       {t(`platega_transactions.resolution.${r.action}`, {
         who: r.actor_email ?? r.actor_id ?? t("platega_transactions.resolution.someone"),
-        when: formatDate(r.created_at, i18n.language),
+        when: formatters(i18n.language).dateTime(r.created_at),
       })}
       {r.note ? ` — ${r.note}` : ""}
     </Text>
@@ -185,7 +185,7 @@ export const CaseCard = ({ tx, item }: { tx: AdminTransaction; item: AdminCase }
           {t(`platega_transactions.case.${item.kind}.title`)} · {amount(tx)} · {where}
         </Text>
         <Text size="xsmall" className="text-ui-fg-muted">
-          {formatDate(item.created_at, i18n.language)}
+          {formatters(i18n.language).dateTime(item.created_at)}
         </Text>
       </div>
       <Text size="small" data-testid="case-what">

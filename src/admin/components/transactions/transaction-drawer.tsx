@@ -2,10 +2,10 @@ import { Drawer, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { AdminTransaction } from "../../lib/transactions"
-import { formatDate } from "../money/format"
 import { OutcomeBadge, PlategaStatusBadge } from "./badges"
 import { CaseCard, useAmount } from "./case-card"
 import { RecheckAction } from "./recheck"
+import { formatters } from "../../lib/format"
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div className="grid grid-cols-[140px_1fr] gap-2">
@@ -51,7 +51,7 @@ export const TransactionDrawer = ({
                 {t(`platega_transactions.source.${tx.source}`)}
               </Row>
               <Row label={t("platega_transactions.list.when")}>
-                {formatDate(tx.created_at, i18n.language)}
+                {formatters(i18n.language).dateTime(tx.created_at)}
               </Row>
               <Row label={t("platega_transactions.list.orderOrCart")}>
                 {tx.order ? (
@@ -82,7 +82,7 @@ export const TransactionDrawer = ({
                       <PlategaStatusBadge status={c.status} />
                       <OutcomeBadge outcome={c.outcome} />
                       <Text size="xsmall" className="text-ui-fg-muted">
-                        {formatDate(c.created_at, i18n.language)}
+                        {formatters(i18n.language).dateTime(c.created_at)}
                         {c.deliveries > 1 &&
                           ` · ${t("platega_transactions.drawer.deliveries", { count: c.deliveries })}`}
                       </Text>

@@ -16,7 +16,7 @@ export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from 
 export { safeEqual } from "./headers"
 export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
 
-export const SETTINGS_TABLE = "platega_settings"
+const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
 export const SETTINGS_TTL_MS = 2_000
 export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"

@@ -1,7 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-export const EXPORT_STATUSES = ["queued", "running", "done", "failed"] as const
-export type ExportStatus = (typeof EXPORT_STATUSES)[number]
+const EXPORT_STATUSES = ["queued", "running", "done", "failed"] as const
 
 /**
  * One transaction export asked for in the admin: who asked, for what, how far it got, and the file

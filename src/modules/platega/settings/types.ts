@@ -63,7 +63,7 @@ export interface MaskedSecret {
 type PlainKey = Exclude<SettingEntry, { secret: true }>
 
 /** One setting as the admin sees it: the value in force and where it came from. */
-export type AdminSettingValue<F extends PlainKey> = {
+type AdminSettingValue<F extends PlainKey> = {
   value: EffectiveSettings[F["key"]] | null
   source: SettingSource
 }
@@ -92,7 +92,7 @@ export interface AdminSettingsView {
 }
 
 /** Shorter secrets show no characters at all: four of them would give too much away. */
-export const MIN_LENGTH_FOR_LAST4 = 12
+const MIN_LENGTH_FOR_LAST4 = 12
 
 export function last4(secret: string | undefined | null): string | null {
   return secret && secret.length >= MIN_LENGTH_FOR_LAST4 ? secret.slice(-4) : null

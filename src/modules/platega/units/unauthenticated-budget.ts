@@ -1,9 +1,9 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 
 /** Runs one SQL statement with positional `?` bindings (the module's entity manager). */
-export type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
+type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
 
-export interface BudgetLimits {
+interface BudgetLimits {
   perMinute: number
   perIdPerMinute: number
 }

@@ -7,7 +7,7 @@ const HALF_UP = 4
 
 const ZERO_DECIMAL = new Set(["JPY", "KRW", "VND", "CLP", "ISK", "UGX", "XAF", "XOF"])
 
-export function currencyDecimals(currency: string): number {
+function currencyDecimals(currency: string): number {
   return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2
 }
 

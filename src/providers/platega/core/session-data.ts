@@ -4,7 +4,7 @@ import { z } from "zod"
  * What a Platega payment session keeps in Medusa (`payment_session.data`). The storefront reads
  * `redirect` (and `qr` for SBP); everything else is the plugin's own bookkeeping.
  */
-export const sessionDataSchema = z.looseObject({
+const sessionDataSchema = z.looseObject({
   session_id: z.string().optional(),
   /**
    * The cart and the store's name, added by the plugin's store-route middleware (whatever the

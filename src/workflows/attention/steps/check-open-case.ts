@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { caseKind, isRefundable } from "../../../modules/platega"
 import { openCaseOrThrow } from "../flagged-case"
 
-export interface CaseActionInput {
+interface CaseActionInput {
   transaction_id: string
   case_id: string
   /** `refund`: only a case whose money no order holds can be refunded here. */

@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
 import type { CaseResolutionRecord } from "../flagged-case"
 
-export interface RecordResolutionInput {
+interface RecordResolutionInput {
   case_id: string
   transaction_id: string
   action: "refunded" | "resolved"

@@ -11,7 +11,7 @@ export * from "./columns"
 export * from "./locale"
 export { SHEET_ROWS } from "./xlsx"
 
-export interface WriteExportOptions {
+interface WriteExportOptions {
   /** CSV separator (the store's setting, for the Russian locale). */
   separator: string
   /** Column titles and CSV number style; without it, Platega's field names and numbers. */

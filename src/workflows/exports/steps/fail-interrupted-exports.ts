@@ -10,7 +10,7 @@ import { notifyExportFailed } from "./notify-platega-export"
  * it, so a live one is never taken for a dead one.
  */
 export const HEARTBEAT_MS = 30_000
-export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
+const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 
 /**
  * Exports left queued or running by a store that stopped (a restart, a crash, a deploy): marked

@@ -21,7 +21,7 @@ function backendUrl(container: { resolve<T>(key: string): T }): string {
 }
 
 /** A notification in the admin's feed, as Medusa's own exports send. Never fails the export. */
-export async function sendFeed(
+async function sendFeed(
   container: { resolve<T>(key: string): T },
   data: Record<string, unknown>,
 ): Promise<void> {

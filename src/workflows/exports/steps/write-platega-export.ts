@@ -8,7 +8,7 @@ import { toPlategaFilter, type ExportFilters } from "../filters"
 import { plategaErrorView } from "../../../lib/platega"
 import { HEARTBEAT_MS } from "./fail-interrupted-exports"
 
-export const writePlategaExportStepId = "write-platega-export"
+const writePlategaExportStepId = "write-platega-export"
 
 /** Progress is saved every this many rows (and at the end). */
 const PROGRESS_EVERY = 5_000
@@ -24,7 +24,7 @@ export interface WrittenExport {
  * A name a person recognises: the period (in the export's time zone) and when it was asked for,
  * e.g. platega-transactions_2026-11-01_2026-11-30_1640.csv.
  */
-export function exportFileName(
+function exportFileName(
   filters: ExportFilters,
   format: ExportFormat,
   createdAt: Date | string,

@@ -8,7 +8,7 @@ import { inBatches } from "../../steps/in-batches"
 import type { ReconcileOptions } from "../../steps/reconcile-options"
 import { settlePaymentLink } from "../settle-payment-link"
 
-export interface PaymentLinksReport {
+interface PaymentLinksReport {
   linksChecked: number
   linksPaid: number
   failures: number

@@ -9,7 +9,7 @@ import {
 } from "../../../modules/platega"
 import type { LinkSettlement } from "./decide-link-settlement"
 
-export interface RecordSettlementInput {
+interface RecordSettlementInput {
   decision: LinkSettlement
   payment?: PaymentDTO | null
   captured_collection_id?: string | null

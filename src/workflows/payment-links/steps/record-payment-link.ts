@@ -7,7 +7,7 @@ import {
 import type { CheckedLinkRequest } from "./check-link-request"
 import type { CreatedPlategaLink } from "./create-platega-link"
 
-export interface RecordPaymentLinkInput {
+interface RecordPaymentLinkInput {
   request: CheckedLinkRequest
   created: CreatedPlategaLink
   created_by?: string

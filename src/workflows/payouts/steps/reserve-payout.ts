@@ -3,14 +3,13 @@ import { cardFingerprint } from "../../../lib/platega/card-fingerprint"
 import {
   PLATEGA_MODULE,
   toAdminPayout,
-  type AdminPayout,
   type PayoutRow,
   type PlategaModuleService,
 } from "../../../modules/platega"
 import { payoutClient } from "../payout-client"
 import type { CreatePayoutInput } from "../types"
 
-export const INTERRUPTED_MESSAGE =
+const INTERRUPTED_MESSAGE =
   "The payout was interrupted before Platega's answer was recorded. Re-check it: the same key " +
   "and request are sent again, and Platega answers a payout it already made without paying twice."
 
@@ -67,5 +66,3 @@ export const reservePayoutStep = createStep(
     }
   },
 )
-
-export type ReservedPayout = { payout: AdminPayout; created: boolean }

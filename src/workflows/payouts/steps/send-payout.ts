@@ -3,7 +3,7 @@ import { isPlategaError, redact, type PlategaError } from "../../../lib/platega"
 import type { AdminPayout, PayoutStatus } from "../../../modules/platega"
 import { payoutClient } from "../payout-client"
 
-export interface SendPayoutInput {
+interface SendPayoutInput {
   payout: Pick<AdminPayout, "id" | "idempotency_key" | "amount" | "card_id">
   /** false: the record was already there (a duplicate): nothing is sent. */
   send: boolean
@@ -60,7 +60,7 @@ export const sendPayoutStep = createStep(
  * moved. Anything else (timeouts, lost answers, 5xx after every retry, an answer we cannot read,
  * 408/409/429) leaves the payout `unknown`.
  */
-export function outcomeOfError(e: unknown): PayoutOutcome {
+function outcomeOfError(e: unknown): PayoutOutcome {
   if (!isPlategaError(e)) {
     // redact() masks anything shaped like a card number, whatever produced the message.
     const message = redact(e instanceof Error ? e.message : String(e))

@@ -3,7 +3,7 @@
 export type Preset = "today" | "week" | "month"
 
 /** "yyyy-mm-dd" of a local date (what <input type="date"> holds). */
-export function dayString(d: Date): string {
+function dayString(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0")
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }

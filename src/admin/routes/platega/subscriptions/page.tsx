@@ -19,7 +19,6 @@ import {
   picked,
   useListState,
 } from "../../../components/table/list-parts"
-import { formatDate, formatMoney } from "../../../components/money/format"
 import { formatters } from "../../../lib/format"
 import {
   SubscriptionStatusBadge,
@@ -82,7 +81,7 @@ const PlategaSubscriptionsPage = () => {
           <div className="flex flex-col">
             <Text size="small">{row.original.product_title ?? "—"}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
-              {formatMoney(row.original.amount, row.original.currency_code, language)} ·{" "}
+              {formatters(language).money(row.original.amount, row.original.currency_code)} ·{" "}
               {schedule(row.original.interval, row.original.interval_count)}
             </Text>
           </div>
@@ -98,7 +97,7 @@ const PlategaSubscriptionsPage = () => {
         sortLabel: t("platega_subscriptions.list.nextCharge"),
         sortAscLabel: t("platega_subscriptions.list.soonest"),
         sortDescLabel: t("platega_subscriptions.list.latest"),
-        cell: ({ getValue }) => (getValue() ? formatDate(getValue()!, language) : "—"),
+        cell: ({ getValue }) => (getValue() ? formatters(language).dateTime(getValue()!) : "—"),
       }),
       column.accessor("charges_count", {
         header: t("platega_subscriptions.list.charges"),
@@ -110,7 +109,7 @@ const PlategaSubscriptionsPage = () => {
         sortLabel: t("platega_subscriptions.list.created"),
         sortAscLabel: t("platega_subscriptions.list.oldest"),
         sortDescLabel: t("platega_subscriptions.list.newest"),
-        cell: ({ getValue }) => formatDate(getValue(), language),
+        cell: ({ getValue }) => formatters(language).dateTime(getValue()),
       }),
     ],
     [t, language, schedule],

@@ -19,7 +19,6 @@ import {
   picked,
   useListState,
 } from "../../../components/table/list-parts"
-import { formatDate } from "../../../components/money/format"
 import { AttentionSection } from "../../../components/transactions/attention-section"
 import { OutcomeBadge, PlategaStatusBadge } from "../../../components/transactions/badges"
 import { useAmount } from "../../../components/transactions/case-card"
@@ -32,6 +31,7 @@ import {
   type AdminTransaction,
   type TransactionsQuery,
 } from "../../../lib/transactions"
+import { formatters } from "../../../lib/format"
 
 const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<AdminTransaction>()
@@ -89,7 +89,7 @@ const PlategaTransactionsPage = () => {
       }),
       column.accessor("created_at", {
         header: t("platega_transactions.list.when"),
-        cell: ({ getValue }) => formatDate(getValue(), language),
+        cell: ({ getValue }) => formatters(language).dateTime(getValue()),
       }),
       column.accessor("order", {
         header: t("platega_transactions.list.orderOrCart"),

@@ -10,10 +10,7 @@ import { SECRET_FIELDS, SETTING_FIELDS } from "../../../../modules/platega/setti
 
 // What the admin has typed and not saved yet, and the change it makes. Pure: no React here.
 
-export { SECRET_FIELDS }
-export const PLAIN_FIELDS = SETTING_FIELDS.filter((f) => !f.secret).map(
-  (f) => f.field as PlainField,
-)
+const PLAIN_FIELDS = SETTING_FIELDS.filter((f) => !f.secret).map((f) => f.field as PlainField)
 
 /** The fields a connection test uses. */
 export const CONNECTION_FIELDS = [

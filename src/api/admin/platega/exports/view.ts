@@ -5,7 +5,7 @@ import { exportDownloadPath } from "../../../../workflows/exports/steps/notify-p
 
 type ExportRecord = Awaited<ReturnType<PlategaModuleService["retrievePlategaExport"]>>
 
-export interface AdminPlategaExport {
+interface AdminPlategaExport {
   id: string
   status: string
   format: string

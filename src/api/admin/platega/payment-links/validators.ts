@@ -12,7 +12,7 @@ const HttpUrl = z
   }, "expected an http(s) URL")
 
 /** Return addresses a link may carry (else the ones set under Settings → Platega). */
-export const LinkReturnUrls = {
+const LinkReturnUrls = {
   return_url: HttpUrl.optional(),
   failed_url: HttpUrl.optional(),
 }

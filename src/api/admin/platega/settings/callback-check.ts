@@ -7,7 +7,7 @@ import { connect } from "node:tls"
  * trusted authority issued. Anything else (http, localhost, a private network, a self-signed or
  * expired certificate) is refused by Platega's dashboard or never receives a callback.
  */
-export type CallbackProblem = "not_https" | "private_host" | "certificate" | "unreachable"
+type CallbackProblem = "not_https" | "private_host" | "certificate" | "unreachable"
 
 export interface CallbackCheck {
   qualifies: boolean
@@ -50,7 +50,7 @@ export function isPrivateHost(hostname: string): boolean {
   )
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** Resolves a name to its addresses (tests give their own). */
   lookup?: (host: string) => Promise<string[]>
   /** Where the TLS check connects (tests point it at a local server); the name is still checked. */

@@ -18,7 +18,7 @@ export function backendUrl(req: MedusaRequest): string {
   return `${proto}://${host}`
 }
 
-export interface CallbackInfo {
+interface CallbackInfo {
   url: string
   /** Platega's servers cannot reach a local address; real callbacks need a public https one. */
   reachable: boolean

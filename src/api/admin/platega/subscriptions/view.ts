@@ -19,7 +19,7 @@ export interface AdminPlategaSubscription extends SubscriptionView {
   attention: string | null
 }
 
-export type AdminPlategaCharge = Omit<ChargeRow, "subscription_id"> & {
+type AdminPlategaCharge = Omit<ChargeRow, "subscription_id"> & {
   order_display_id: number | null
 }
 
@@ -53,7 +53,7 @@ export function toAdminCharge(
 }
 
 /** Platega's own reading, for the detail page; its failure is shown, never a failed page. */
-export type LiveReading =
+type LiveReading =
   | {
       live: {
         status: string | number

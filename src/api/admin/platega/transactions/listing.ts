@@ -87,10 +87,7 @@ export interface History {
 }
 
 /** The callbacks and cases of these transactions, by transaction id. */
-export async function callbacksAndCases(
-  scope: Scope,
-  ids: string[],
-): Promise<Map<string, History>> {
+async function callbacksAndCases(scope: Scope, ids: string[]): Promise<Map<string, History>> {
   const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
   const found = new Map<string, History>()
   if (!ids.length) return found

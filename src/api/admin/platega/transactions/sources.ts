@@ -19,7 +19,7 @@ export interface SourceWindow {
  * a source to TRANSACTION_SOURCES: its transactions' callbacks are already in the callback log, so
  * they show from the first callback on, and a source adds what only it knows (the link, its order).
  */
-export interface TransactionSource {
+interface TransactionSource {
   name: string
   list(scope: Scope, window: SourceWindow): Promise<TransactionEntry[]>
 }
@@ -40,7 +40,7 @@ const newest = (w: SourceWindow) => ({ take: w.take, order: { created_at: "DESC"
 const decimal = (v: unknown) => (v == null ? undefined : MathBN.convert(v as string).toString())
 
 /** A method as the admin filters it: sbp, card, subscription, or Platega's name in lower case. */
-export function methodKey(raw: unknown): string | undefined {
+function methodKey(raw: unknown): string | undefined {
   if (raw == null || raw === "") return undefined
   const code = paymentMethodCode(raw as string | number)
   if (code === 2) return "sbp"

@@ -4,7 +4,7 @@ import { UUID_RE } from "../../../../lib/platega/schemas"
 import { CALLBACK_OUTCOMES } from "../../../../modules/platega/callback-outcome"
 import { createdRange, createdRangeInOrder, oneOrMany, pageParams } from "../list-query"
 
-export const ATTENTION_FILTERS = ["open", "resolved", "any"] as const
+const ATTENTION_FILTERS = ["open", "resolved", "any"] as const
 
 export const AdminListPlategaTransactions = z
   .object({

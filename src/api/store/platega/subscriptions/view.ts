@@ -12,7 +12,7 @@ import type { SubscriptionRecord } from "../../../../workflows/subscriptions/sub
 type Scope = Pick<MedusaContainer, "resolve">
 
 /** What a shopper sees of their own subscription: no Platega ids, nobody else's data. */
-export type StorePlategaSubscription = SubscriptionView & {
+type StorePlategaSubscription = SubscriptionView & {
   /** The orders it paid for, newest first. */
   orders: { id: string; display_id: number; created_at: Date }[]
 }

@@ -15,8 +15,7 @@ import {
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useParams } from "react-router-dom"
-import { formatDate, formatMoney } from "../../../../components/money/format"
-import { useFormat } from "../../../../lib/format"
+import { formatters, useFormat } from "../../../../lib/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -145,7 +144,8 @@ const ChargesSection = ({ charges }: { charges: AdminCharge[] }) => {
     () => [
       column.accessor("charged_at", {
         header: t("platega_subscriptions.detail.chargedAt"),
-        cell: ({ getValue }) => (getValue() ? formatDate(getValue()!, i18n.language) : "—"),
+        cell: ({ getValue }) =>
+          getValue() ? formatters(i18n.language).dateTime(getValue()!) : "—",
       }),
       column.accessor("kind", {
         header: t("platega_subscriptions.detail.kind"),
@@ -154,7 +154,7 @@ const ChargesSection = ({ charges }: { charges: AdminCharge[] }) => {
       column.accessor("amount", {
         header: t("platega_subscriptions.detail.amount"),
         cell: ({ row }) =>
-          formatMoney(row.original.amount, row.original.currency_code, i18n.language),
+          formatters(i18n.language).money(row.original.amount, row.original.currency_code),
       }),
       column.accessor("status", {
         header: t("platega_subscriptions.detail.chargeStatus"),
@@ -243,7 +243,7 @@ const PlategaSubscriptionPage = () => {
     )
   }
   const s = data.subscription
-  const date = (iso: string | null) => (iso ? formatDate(iso, language) : "—")
+  const date = (iso: string | null) => (iso ? formatters(language).dateTime(iso) : "—")
   const customer = s.customer
   const name = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ")
   return (
@@ -253,7 +253,7 @@ const PlategaSubscriptionPage = () => {
           <div>
             <Heading>{s.product_title ?? t("platega_subscriptions.detail.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              {formatMoney(s.amount, s.currency_code, language)} ·{" "}
+              {formatters(language).money(s.amount, s.currency_code)} ·{" "}
               {schedule(s.interval, s.interval_count)}
             </Text>
           </div>

@@ -10,7 +10,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { PagedTable, pageQuery, usePagination } from "../../../../components/table/list-parts"
 import { useAudit, type AuditEntry } from "../api"
-import { useDateTime } from "./format"
+import { useFormat } from "../../../../lib/format"
 
 const PAGE_SIZE = 10
 const column = createDataTableColumnHelper<AuditEntry>()
@@ -18,7 +18,7 @@ const column = createDataTableColumnHelper<AuditEntry>()
 /** Who changed which settings, and when (the field names: values are never recorded). */
 export const AuditList = () => {
   const { t } = useTranslation()
-  const formatDate = useDateTime()
+  const { dateTime } = useFormat()
   const [pagination, setPagination] = usePagination(PAGE_SIZE)
   const { data, isLoading, isError, error } = useAudit(pageQuery(pagination))
 
@@ -26,7 +26,7 @@ export const AuditList = () => {
     () => [
       column.accessor("created_at", {
         header: t("platega_settings.audit.when"),
-        cell: ({ getValue }) => formatDate(getValue()),
+        cell: ({ getValue }) => dateTime(getValue()),
       }),
       column.accessor("actor_email", {
         header: t("platega_settings.audit.who"),
@@ -46,7 +46,7 @@ export const AuditList = () => {
             .join(", "),
       }),
     ],
-    [t, formatDate],
+    [t, dateTime],
   )
 
   const table = useDataTable({

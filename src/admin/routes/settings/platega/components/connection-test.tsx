@@ -8,7 +8,7 @@ import {
   type ConnectionTestBody,
   type SettingField,
 } from "../api"
-import { useDateTime } from "./format"
+import { useFormat } from "../../../../lib/format"
 
 const OUTCOME_COLORS = {
   ok: "green",
@@ -76,7 +76,7 @@ const CallRow = ({ call }: { call: ConnectionCall }) => {
 /** Tries the credentials against Platega and shows each call's answer. */
 export const ConnectionTest = ({ last, body, onFieldError }: ConnectionTestProps) => {
   const { t } = useTranslation()
-  const formatDate = useDateTime()
+  const { dateTime } = useFormat()
   const test = useTestConnection()
   const usesForm = Object.keys(body).length > 0
   const shown = test.data?.test ?? last
@@ -127,7 +127,7 @@ export const ConnectionTest = ({ last, body, onFieldError }: ConnectionTestProps
             </StatusBadge>
             <Text size="small" className="text-ui-fg-subtle">
               {t("platega_settings.test.last", {
-                when: formatDate(shown.at),
+                when: dateTime(shown.at),
                 address: shown.base_url,
               })}
               {shown.source === "form" ? ` · ${t("platega_settings.test.unsaved")}` : ""}
