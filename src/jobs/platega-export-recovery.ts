@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { failInterruptedPlategaExportsWorkflow } from "../workflows/exports/fail-interrupted-exports"
-import { runLocked } from "./lib/run-locked"
+import { runLocked } from "./shared/run-locked"
 
 /**
  * After a restart (or a crash, in any instance), an export that was being written is marked

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePlategaPaymentsWorkflow } from "../workflows/callbacks/reconcile-platega-payments"
-import { runLocked } from "./lib/run-locked"
+import { runLocked } from "./shared/run-locked"
 
 /**
  * Finds payments whose callbacks were lost and brings them in; once per tick however many

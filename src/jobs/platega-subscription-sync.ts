@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncPlategaSubscriptionsWorkflow } from "../workflows/subscriptions/sync-platega-subscriptions"
-import { runLocked } from "./lib/run-locked"
+import { runLocked } from "./shared/run-locked"
 
 /**
  * Keeps subscriptions in step with Platega and recovers charges whose callbacks were lost; once

@@ -4,8 +4,8 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { SubscriptionStatusBadge, useScheduleText } from "../components/subscriptions/status-badge"
-import { useSubscriptions } from "../lib/subscriptions"
-import { formatters } from "../lib/format"
+import { useSubscriptions } from "../api/subscriptions"
+import { formatters } from "../i18n/format"
 
 /** On a customer's page: their Platega subscriptions, each linking to its page. */
 const CustomerPlategaSubscriptionsWidget = ({

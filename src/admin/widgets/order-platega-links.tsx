@@ -4,8 +4,8 @@ import { Alert, Button, Container, Heading, Hint, Text, toast, usePrompt } from 
 import { useTranslation } from "react-i18next"
 import { LinkCard } from "../components/links/link-card"
 import { TransactionsTable } from "../components/links/transactions-table"
-import { useCreateLink, useOrderLinks } from "../lib/links"
-import { errorMessage, formatters } from "../lib/format"
+import { useCreateLink, useOrderLinks } from "../api/links"
+import { errorMessage, formatters } from "../i18n/format"
 
 /**
  * On an order (and a draft order): what it still needs, "Request payment with Platega" for

@@ -4,8 +4,8 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { SubscriptionStatusBadge } from "../components/subscriptions/status-badge"
-import { useOrderSubscription } from "../lib/subscriptions"
-import { formatters } from "../lib/format"
+import { useOrderSubscription } from "../api/subscriptions"
+import { formatters } from "../i18n/format"
 
 /** On an order a subscription paid for: which one, whether first or a renewal, and a link. */
 const OrderPlategaSubscriptionWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {

@@ -3,8 +3,8 @@ import type { AdminOrder, AdminPayment, DetailWidgetProps } from "@medusajs/fram
 import { Alert, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { classifyTransactionStatus } from "../../lib/platega/codes"
-import { useCodeLabel, useFormat } from "../lib/format"
-import { useOrderSubscription } from "../lib/subscriptions"
+import { useCodeLabel, useFormat } from "../i18n/format"
+import { useOrderSubscription } from "../api/subscriptions"
 
 type Chargeback = { transaction_id?: string; status?: string; flagged_at?: string }
 type State = "paid" | "pending" | "canceled" | "refunded" | "chargeback" | "unknown"

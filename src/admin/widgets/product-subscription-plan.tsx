@@ -21,7 +21,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/rea
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useScheduleText } from "../components/subscriptions/status-badge"
-import { sdk } from "../lib/sdk"
+import { sdk } from "../api/sdk"
 
 const INTERVALS = ["day", "week", "month", "year"] as const
 type Interval = (typeof INTERVALS)[number]

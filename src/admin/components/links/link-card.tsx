@@ -2,9 +2,9 @@ import { Alert, Button, StatusBadge, Text, toast } from "@medusajs/ui"
 import QRCode from "qrcode"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
-import type { LinkStatus, PaymentLink } from "../../lib/links"
+import type { LinkStatus, PaymentLink } from "../../api/links"
 import { SendLinkDrawer } from "./send-link-drawer"
-import { formatters } from "../../lib/format"
+import { formatters } from "../../i18n/format"
 
 export const LINK_STATUS_COLOR: Record<LinkStatus, "green" | "orange" | "grey" | "red"> = {
   pending: "orange",

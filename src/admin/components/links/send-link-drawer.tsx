@@ -1,8 +1,8 @@
 import { Button, Drawer, Hint, Input, Label, Select, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { useSendLink, type PaymentLink } from "../../lib/links"
-import { errorMessage } from "../../lib/format"
+import { useSendLink, type PaymentLink } from "../../api/links"
+import { errorMessage } from "../../i18n/format"
 
 type Locale = "en" | "ru"
 

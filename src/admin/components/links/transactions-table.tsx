@@ -1,9 +1,9 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { classifyTransactionStatus } from "../../../lib/platega/codes"
-import type { OrderTransaction } from "../../lib/links"
+import type { OrderTransaction } from "../../api/links"
 import { LINK_STATUS_COLOR } from "./link-card"
-import { formatters } from "../../lib/format"
+import { formatters } from "../../i18n/format"
 
 const CHECKOUT_COLOR = {
   confirmed: "green",

@@ -1,8 +1,8 @@
 import { Container, Heading, Skeleton, Text, Tooltip } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { useBalances } from "../../lib/money"
+import { useBalances } from "../../api/money"
 import { LoadError } from "./load-error"
-import { formatters } from "../../lib/format"
+import { formatters } from "../../i18n/format"
 
 /** Platega's balances: what is available, and what is frozen for refunds under review. */
 export const BalancesSection = () => {

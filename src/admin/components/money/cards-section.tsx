@@ -11,8 +11,8 @@ import {
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { useCodeLabel } from "../../lib/format"
-import { useSavedCards, type SavedCard } from "../../lib/money"
+import { useCodeLabel } from "../../i18n/format"
+import { useSavedCards, type SavedCard } from "../../api/money"
 import { LoadError } from "./load-error"
 import { NoKeyAlert } from "./no-key-alert"
 

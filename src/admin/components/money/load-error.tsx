@@ -1,6 +1,6 @@
 import { Button, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { errorMessage } from "../../lib/format"
+import { errorMessage } from "../../i18n/format"
 
 /** A section that could not load: what went wrong, and a way to try again. */
 export const LoadError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {

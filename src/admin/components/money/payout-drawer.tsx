@@ -24,8 +24,8 @@ import {
   useSavedCards,
   type Payout,
   type PayoutRequest,
-} from "../../lib/money"
-import { errorMessage, formatters } from "../../lib/format"
+} from "../../api/money"
+import { errorMessage, formatters } from "../../i18n/format"
 
 type Limits = { min: number; max: number }
 type Source = "saved" | "typed"

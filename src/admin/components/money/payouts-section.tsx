@@ -10,13 +10,13 @@ import {
 } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import { usePayouts, type Payout, type PayoutStatus } from "../../lib/money"
+import { usePayouts, type Payout, type PayoutStatus } from "../../api/money"
 import { PagedTable, pageQuery, usePagination } from "../table/list-parts"
 import { LoadError } from "./load-error"
 import { NoKeyAlert } from "./no-key-alert"
 import { PayoutDrawer } from "./payout-drawer"
 import { RecheckButton } from "./recheck-button"
-import { formatters } from "../../lib/format"
+import { formatters } from "../../i18n/format"
 
 const PAYOUT_STATUS_COLOR: Record<PayoutStatus, "green" | "red" | "orange" | "grey"> = {
   created: "green",

@@ -2,8 +2,8 @@ import { Button, Input, Prompt, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { isValidCardNumber, normalizeCardNumber } from "../../../lib/platega/card-number"
-import { useRecheckPayout, type Payout } from "../../lib/money"
-import { errorMessage, formatters } from "../../lib/format"
+import { useRecheckPayout, type Payout } from "../../api/money"
+import { errorMessage, formatters } from "../../i18n/format"
 
 /**
  * Re-check of a payout whose outcome is unknown: the same key and request again. A payout to a

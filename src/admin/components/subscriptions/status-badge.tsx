@@ -1,6 +1,6 @@
 import { StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { STATUS_COLOR } from "../../lib/subscriptions"
+import { STATUS_COLOR } from "../../api/subscriptions"
 
 /** A subscription's status as the merchant reads it; an unknown one as Platega sent it. */
 export const SubscriptionStatusBadge = ({

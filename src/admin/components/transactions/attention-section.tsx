@@ -1,6 +1,6 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { useOpenCases } from "../../lib/transactions"
+import { useOpenCases } from "../../api/transactions"
 import { CaseCard } from "./case-card"
 
 /** "Needs attention": every case nobody has settled yet, however old, above the list. */

@@ -1,6 +1,6 @@
 import { Badge, StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { OUTCOME_COLOR, STATUS_COLOR } from "../../lib/transactions"
+import { OUTCOME_COLOR, STATUS_COLOR } from "../../api/transactions"
 
 /** Platega's status of a transaction; an unknown one as Platega sent it. */
 export const PlategaStatusBadge = ({ status }: { status?: string }) => {

@@ -7,9 +7,9 @@ import {
   useSettleCase,
   type AdminCase,
   type AdminTransaction,
-} from "../../lib/transactions"
+} from "../../api/transactions"
 import { RecheckAction } from "./recheck"
-import { errorMessage, formatters } from "../../lib/format"
+import { errorMessage, formatters } from "../../i18n/format"
 
 /** The amount of a transaction as the admin reads it. */
 export function useAmount() {

@@ -1,6 +1,6 @@
 import { Button, Text, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { useRecheck } from "../../lib/transactions"
+import { useRecheck } from "../../api/transactions"
 
 /** Re-check now: Platega's answer again, through the reconciliation job's workflow; shows what it found. */
 export const RecheckAction = ({ id, showResult }: { id: string; showResult?: boolean }) => {

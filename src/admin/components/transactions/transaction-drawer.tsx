@@ -1,11 +1,11 @@
 import { Drawer, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { AdminTransaction } from "../../lib/transactions"
+import type { AdminTransaction } from "../../api/transactions"
 import { OutcomeBadge, PlategaStatusBadge } from "./badges"
 import { CaseCard, useAmount } from "./case-card"
 import { RecheckAction } from "./recheck"
-import { formatters } from "../../lib/format"
+import { formatters } from "../../i18n/format"
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div className="grid grid-cols-[140px_1fr] gap-2">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next"
 import { BalancesSection } from "../../components/money/balances-section"
 import { CardsSection } from "../../components/money/cards-section"
 import { PayoutsSection } from "../../components/money/payouts-section"
-import { usePayouts } from "../../lib/money"
+import { usePayouts } from "../../api/money"
 import { breadcrumbHandle } from "../../components/breadcrumbs"
 
 /** Platega in the sidebar: the merchant's money (balances, saved cards, payouts). */

@@ -11,7 +11,7 @@ import {
 } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { useCreatePlategaExport, type ExportChoices, type ExportFormat } from "../../../lib/exports"
+import { useCreatePlategaExport, type ExportChoices, type ExportFormat } from "../../../api/exports"
 import { periodInstants, presetDays, type Preset } from "./period"
 
 const PRESETS: Preset[] = ["today", "week", "month"]

@@ -12,14 +12,14 @@ import {
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { PagedTable, pageQuery, usePagination } from "../../../components/table/list-parts"
-import { useFormat } from "../../../lib/format"
+import { useFormat } from "../../../i18n/format"
 import {
   storeUrl,
   useCreatePlategaExport,
   usePlategaExports,
   type ExportState,
   type PlategaExport,
-} from "../../../lib/exports"
+} from "../../../api/exports"
 
 const PAGE_SIZE = 10
 const COLORS: Record<ExportState, "grey" | "blue" | "green" | "red"> = {

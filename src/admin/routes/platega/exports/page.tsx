@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import { usePlategaExportChoices } from "../../../lib/exports"
+import { usePlategaExportChoices } from "../../../api/exports"
 import { ExportForm } from "./export-form"
 import { ExportHistory } from "./export-history"
 import { breadcrumbHandle } from "../../../components/breadcrumbs"

@@ -19,7 +19,7 @@ import {
   picked,
   useListState,
 } from "../../../components/table/list-parts"
-import { formatters } from "../../../lib/format"
+import { formatters } from "../../../i18n/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -29,7 +29,7 @@ import {
   useSubscriptions,
   type AdminSubscription,
   type ListQuery,
-} from "../../../lib/subscriptions"
+} from "../../../api/subscriptions"
 import { breadcrumbHandle } from "../../../components/breadcrumbs"
 
 const PAGE_SIZE = 20

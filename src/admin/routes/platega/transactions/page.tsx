@@ -30,8 +30,8 @@ import {
   useTransactions,
   type AdminTransaction,
   type TransactionsQuery,
-} from "../../../lib/transactions"
-import { formatters } from "../../../lib/format"
+} from "../../../api/transactions"
+import { formatters } from "../../../i18n/format"
 
 const PAGE_SIZE = 20
 const column = createDataTableColumnHelper<AdminTransaction>()

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "../../../lib/sdk"
+import { sdk } from "../../../api/sdk"
 
 // The shapes of /admin/platega/settings* (see src/api/admin/platega). Types only come from the
 // server's code: nothing of it is bundled into the admin.

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { sdk } from "../../../lib/sdk"
+import { sdk } from "../../../api/sdk"
 import type { CallbackCheck } from "../../../../api/admin/platega/settings/callback-check"
 
 export type { CallbackCheck }

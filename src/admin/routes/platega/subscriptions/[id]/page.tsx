@@ -15,7 +15,7 @@ import {
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useParams } from "react-router-dom"
-import { formatters, useFormat } from "../../../../lib/format"
+import { formatters, useFormat } from "../../../../i18n/format"
 import {
   SubscriptionStatusBadge,
   useScheduleText,
@@ -27,7 +27,7 @@ import {
   type AdminCharge,
   type AdminSubscriptionDetail,
   type LiveSubscription,
-} from "../../../../lib/subscriptions"
+} from "../../../../api/subscriptions"
 import { breadcrumbHandle } from "../../../../components/breadcrumbs"
 
 const column = createDataTableColumnHelper<AdminCharge>()

@@ -10,7 +10,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { PagedTable, pageQuery, usePagination } from "../../../../components/table/list-parts"
 import { useAudit, type AuditEntry } from "../api"
-import { useFormat } from "../../../../lib/format"
+import { useFormat } from "../../../../i18n/format"
 
 const PAGE_SIZE = 10
 const column = createDataTableColumnHelper<AuditEntry>()

@@ -8,7 +8,7 @@ import {
   type ConnectionTestBody,
   type SettingField,
 } from "../api"
-import { useFormat } from "../../../../lib/format"
+import { useFormat } from "../../../../i18n/format"
 
 const OUTCOME_COLORS = {
   ok: "green",
