@@ -2,6 +2,7 @@ import {
   DataTable,
   Heading,
   Text,
+  useDataTable,
   type DataTableFilteringState,
   type DataTablePaginationState,
 } from "@medusajs/ui"
@@ -58,6 +59,17 @@ export function useListState(pageSize: number) {
       search: { state: search, onSearchChange: setSearch },
     },
   }
+}
+
+type ListState = ReturnType<typeof useListState>
+type TableOptions<Row> = Parameters<typeof useDataTable<Row>>[0]
+
+/** The list's DataTable: rows by id, driven by the list's page, filters and search. */
+export function useListTable<Row extends { id: string }>(
+  list: ListState,
+  options: Omit<TableOptions<Row>, "getRowId" | "pagination" | "filtering" | "search">,
+) {
+  return useDataTable<Row>({ getRowId: (row) => row.id, ...options, ...list.table })
 }
 
 /** A multi-choice filter's picked values, if any. */

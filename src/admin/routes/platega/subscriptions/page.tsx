@@ -6,7 +6,6 @@ import {
   createDataTableFilterHelper,
   DataTable,
   Text,
-  useDataTable,
   type DataTableSortingState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
@@ -18,6 +17,7 @@ import {
   ListToolbar,
   picked,
   useListState,
+  useListTable,
 } from "../../../components/table/list-parts"
 import { formatters } from "../../../i18n/format"
 import {
@@ -133,15 +133,13 @@ const PlategaSubscriptionsPage = () => {
     [t, language],
   )
 
-  const table = useDataTable({
+  const table = useListTable(list, {
     columns,
     filters,
     data: data?.subscriptions ?? [],
-    getRowId: (row) => row.id,
     rowCount: data?.count ?? 0,
     isLoading,
     onRowClick: (_, row) => navigate(`/platega/subscriptions/${row.id}`),
-    ...list.table,
     sorting: { state: sorting, onSortingChange: setSorting },
   })
 

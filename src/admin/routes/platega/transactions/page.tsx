@@ -7,7 +7,6 @@ import {
   createDataTableFilterHelper,
   DataTable,
   Text,
-  useDataTable,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -18,6 +17,7 @@ import {
   ListToolbar,
   picked,
   useListState,
+  useListTable,
 } from "../../../components/table/list-parts"
 import { AttentionSection } from "../../../components/transactions/attention-section"
 import { OutcomeBadge, PlategaStatusBadge } from "../../../components/transactions/badges"
@@ -171,15 +171,13 @@ const PlategaTransactionsPage = () => {
     [t, language],
   )
 
-  const table = useDataTable({
+  const table = useListTable(list, {
     columns,
     filters,
     data: data?.transactions ?? [],
-    getRowId: (row) => row.id,
     rowCount: data?.count ?? 0,
     isLoading,
     onRowClick: (_, row) => setSelected(row.id),
-    ...list.table,
   })
 
   return (
