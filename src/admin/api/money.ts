@@ -1,18 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
+import type { AdminPlategaCard } from "../../api/admin/platega/cards/route"
 
 // The money area's data: Platega balances and saved cards (read through), the payout history, and
 // the two writes (a payout with its Idempotency-Key, a re-check).
 
 export type Balance = { currency_code: string; amount: number; frozen: number }
-export type SavedCard = {
-  id: string
-  masked: string
-  last4: string
-  brand: string | null
-  label: string | null
-  status: string
-}
+export type SavedCard = AdminPlategaCard
 export type PayoutStatus = "pending" | "created" | "failed" | "unknown"
 export type Payout = {
   id: string

@@ -49,6 +49,8 @@ const Int = z.number().int()
 const IntLike = z.union([Int, z.string().regex(/^\d+$/).transform(Number)])
 /** A code the service may send as integer or as text (list vs single read). */
 const CodeOrText = z.union([Int, NonEmpty])
+/** A code Platega sends as its number or its name, or not at all. */
+const OptCode = z.union([z.string(), Int]).nullish()
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -59,7 +61,7 @@ export const CreateTransactionResponseSchema = z.looseObject({
   transactionId: Uuid,
   redirect: NonEmpty,
   status: NonEmpty,
-  paymentMethod: z.union([z.string(), Int]).nullish(),
+  paymentMethod: OptCode,
   return: OptString,
   paymentDetails: z.unknown().optional(),
   expiresIn: OptString,
@@ -72,7 +74,7 @@ export const CreateSubscriptionResponseSchema = z.looseObject({
   transactionId: Uuid,
   redirect: NonEmpty,
   status: NonEmpty,
-  paymentMethod: z.union([z.string(), Int]).nullish(),
+  paymentMethod: OptCode,
   merchantId: OptString,
 })
 
@@ -95,7 +97,7 @@ export const TransactionStatusSchema = z.looseObject({
   merchantName: OptString,
   mechantId: OptString,
   comission: Decimal.nullish(),
-  paymentMethod: z.union([z.string(), Int]).nullish(),
+  paymentMethod: OptCode,
   expiresIn: OptString,
   return: OptString,
   comissionUsdt: Decimal.nullish(),
@@ -106,7 +108,7 @@ export const TransactionStatusSchema = z.looseObject({
   comissionType: Int.nullish(),
   externalId: OptString,
   description: OptString,
-  refundStatus: z.union([z.string(), Int]).nullish(),
+  refundStatus: OptCode,
   refundStatusMessage: OptString,
   createdAt: Timestamp,
 })
@@ -137,7 +139,7 @@ export const ExportRecordSchema = z.looseObject({
   amount: Amount,
   currencyCode: NonEmpty,
   status: NonEmpty,
-  paymentMethod: z.union([z.string(), Int]).nullish(),
+  paymentMethod: OptCode,
   description: OptString,
   payload: OptString,
 })
@@ -261,7 +263,7 @@ export const TransactionCallbackSchema = z.looseObject({
   amount: Amount,
   currency: NonEmpty,
   status: NonEmpty,
-  paymentMethod: z.union([z.string(), Int]).nullish(),
+  paymentMethod: OptCode,
   payload: OptString,
 })
 
