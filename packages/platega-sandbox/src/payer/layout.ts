@@ -1,5 +1,5 @@
 import { LOCAL_TIME_SCRIPT, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
-import { texts, utcText } from "./i18n"
+import { formatMoney, texts, utcText } from "./i18n"
 
 // The frame of every payer page: language, the sandbox notice, language links, and the small
 // script that shows deadlines in the payer's own time zone and counts down to them.
@@ -10,6 +10,22 @@ export interface PayerPageContext {
   langLinks: Record<Lang, string>
   /** "?lang=xx" when the payer chose a language explicitly, so forms keep it; otherwise "" */
   langQuery: string
+}
+
+/** What every payer page says about the money asked for. */
+export interface PaymentFacts {
+  amount: number
+  currency: string
+  description: string
+  merchantName: string
+}
+
+/** The merchant, the amount, the schedule of a subscription, and what it is for. */
+export function paymentLines(c: PayerPageContext & PaymentFacts, schedule?: string): SafeHtml {
+  return html`<div class="muted">${c.merchantName}</div>
+    <div class="amount" data-testid="amount">${formatMoney(c.lang, c.amount, c.currency)}</div>
+    ${schedule === undefined ? raw("") : html`<div data-testid="schedule">${schedule}</div>`}
+    <div class="description" data-testid="description">${c.description}</div>`
 }
 
 export function payerPage(c: PayerPageContext, title: string, body: SafeHtml): string {

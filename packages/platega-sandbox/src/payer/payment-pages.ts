@@ -1,18 +1,21 @@
 import { html, raw, type SafeHtml } from "../shared/html"
 import { fill, formatMoney, texts } from "./i18n"
-import { deadline, payerPage, timeIsUpNote, type PayerPageContext } from "./layout"
+import {
+  deadline,
+  payerPage,
+  paymentLines,
+  timeIsUpNote,
+  type PayerPageContext,
+  type PaymentFacts,
+} from "./layout"
 
 // Payer pages of one-off payments: SBP QR, card form, other methods, the method choice of a
 // method-less (v2) link, and the result.
 
-export interface PaymentPageModel extends PayerPageContext {
+export interface PaymentPageModel extends PayerPageContext, PaymentFacts {
   id: string
   /** absolute base of this payment's actions: `${publicUrl}/pay/${id}` */
   base: string
-  amount: number
-  currency: string
-  description: string
-  merchantName: string
   methodName: string | null
   /** the deadline on the sandbox clock (epoch ms) */
   expiresAt: number
@@ -37,9 +40,7 @@ export const TEST_CARDS: readonly TestCard[] = [
 function summary(m: PaymentPageModel): SafeHtml {
   const t = texts(m.lang)
   return html`<div class="card">
-    <div class="muted">${m.merchantName}</div>
-    <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
-    <div class="description" data-testid="description">${m.description}</div>
+    ${paymentLines(m)}
     <div class="muted">
       ${t.method}: <span data-testid="method">${m.methodName ?? t.anyMethod}</span>
     </div>
@@ -99,6 +100,25 @@ export interface CardFormValues {
   holder?: string
 }
 
+/** A labelled text field of the card form; the attributes are the browser's autofill hints. */
+function cardInput(
+  label: string,
+  name: string,
+  value: string,
+  attributes: Record<string, string>,
+  required = true,
+): SafeHtml {
+  const extra = Object.entries(attributes).map(([k, v]) => html` ${raw(k)}="${v}"`)
+  return html`<label for="${name}">${label}</label>
+    <input
+      type="text"
+      id="${name}"
+      name="${name}"
+      value="${value}"
+      ${extra}${raw(required ? " required" : "")}
+    />`
+}
+
 export function cardPage(m: PaymentPageModel, error?: string, values: CardFormValues = {}): string {
   const t = texts(m.lang)
   const rows = TEST_CARDS.map(
@@ -116,48 +136,28 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
       ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : raw("")}
       <div class="card">
         <form method="post" action="${action(m, "card")}">
-          <label for="cardNumber">${t.cardNumber}</label>
-          <input
-            type="text"
-            id="cardNumber"
-            name="cardNumber"
-            inputmode="numeric"
-            autocomplete="cc-number"
-            data-testid="card-number"
-            value="${values.cardNumber ?? ""}"
-            required
-          />
-          <label for="expiry">${t.expiry}</label>
-          <input
-            type="text"
-            id="expiry"
-            name="expiry"
-            placeholder="12/34"
-            autocomplete="cc-exp"
-            data-testid="card-expiry"
-            value="${values.expiry ?? "12/34"}"
-            required
-          />
-          <label for="cvc">${t.cvc}</label>
-          <input
-            type="text"
-            id="cvc"
-            name="cvc"
-            inputmode="numeric"
-            autocomplete="cc-csc"
-            data-testid="card-cvc"
-            value="123"
-            required
-          />
-          <label for="holder">${t.holder}</label>
-          <input
-            type="text"
-            id="holder"
-            name="holder"
-            autocomplete="cc-name"
-            data-testid="card-holder"
-            value="${values.holder ?? "TEST PAYER"}"
-          />
+          ${cardInput(t.cardNumber, "cardNumber", values.cardNumber ?? "", {
+            inputmode: "numeric",
+            autocomplete: "cc-number",
+            "data-testid": "card-number",
+          })}
+          ${cardInput(t.expiry, "expiry", values.expiry ?? "12/34", {
+            placeholder: "12/34",
+            autocomplete: "cc-exp",
+            "data-testid": "card-expiry",
+          })}
+          ${cardInput(t.cvc, "cvc", "123", {
+            inputmode: "numeric",
+            autocomplete: "cc-csc",
+            "data-testid": "card-cvc",
+          })}
+          ${cardInput(
+            t.holder,
+            "holder",
+            values.holder ?? "TEST PAYER",
+            { autocomplete: "cc-name", "data-testid": "card-holder" },
+            false,
+          )}
           <button type="submit" class="primary" data-testid="pay-button" data-pay-action>
             ${fill(t.payAmount, { amount: formatMoney(m.lang, m.amount, m.currency) })}
           </button>

@@ -1,17 +1,20 @@
 import { html, raw } from "../shared/html"
-import { fill, formatMoney, texts, utcText } from "./i18n"
-import { deadline, payerPage, timeIsUpNote, type PayerPageContext } from "./layout"
+import { fill, texts, utcText } from "./i18n"
+import {
+  deadline,
+  payerPage,
+  paymentLines,
+  timeIsUpNote,
+  type PayerPageContext,
+  type PaymentFacts,
+} from "./layout"
 
 // The subscription agreement page (the payer binds an account, or declines, within the bind
 // window), and the cancel page behind the link in Platega's e-mails.
 
-interface SubscriptionPageModel extends PayerPageContext {
+interface SubscriptionPageModel extends PayerPageContext, PaymentFacts {
   id: string
   base: string
-  amount: number
-  currency: string
-  description: string
-  merchantName: string
   /** "every 1 Month" / "каждый месяц" */
   schedule: string
   /** sandbox-clock epoch ms */
@@ -26,10 +29,7 @@ export function subscriptionPage(m: SubscriptionPageModel): string {
     t.subscriptionSetup,
     html`<h1>${t.subscriptionSetup}</h1>
       <div class="card">
-        <div class="muted">${m.merchantName}</div>
-        <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
-        <div data-testid="schedule">${m.schedule}</div>
-        <div class="description" data-testid="description">${m.description}</div>
+        ${paymentLines(m, m.schedule)}
         <div class="muted">
           ${deadline(m, t.bindBefore, m.bindDeadline, m.remainingMs, "bind-deadline")}.
           ${t.firstChargeNow}
@@ -61,15 +61,11 @@ export function subscriptionPage(m: SubscriptionPageModel): string {
   )
 }
 
-export interface CancelPageModel extends PayerPageContext {
+export interface CancelPageModel extends PayerPageContext, PaymentFacts {
   id: string
   /** where the form posts: the same cancel link */
   action: string
   status: string
-  amount: number
-  currency: string
-  description: string
-  merchantName: string
   schedule: string
   nextChargeAt: number | null
   /** set after the payer cancelled (or when it cannot be cancelled) */
@@ -84,10 +80,7 @@ export function cancelPage(m: CancelPageModel): string {
     t.cancelTitle,
     html`<h1>${t.cancelTitle}</h1>
       <div class="card">
-        <div class="muted">${m.merchantName}</div>
-        <div class="amount" data-testid="amount">${formatMoney(m.lang, m.amount, m.currency)}</div>
-        <div data-testid="schedule">${m.schedule}</div>
-        <div class="description" data-testid="description">${m.description}</div>
+        ${paymentLines(m, m.schedule)}
         <p class="muted">
           ${t.status}: <code data-testid="status">${m.status}</code> (${t.state[m.status] ?? ""})
         </p>

@@ -77,30 +77,18 @@ export const ExportForm = ({ choices }: { choices: ExportChoices | undefined }) 
                 {t(`platega_exports.form.presets.${p}`)}
               </Button>
             ))}
-            <div className="grid gap-y-1">
-              <Label size="xsmall" htmlFor="export-from">
-                {t("platega_exports.form.from")}
-              </Label>
-              <Input
-                id="export-from"
-                type="date"
-                size="small"
-                value={from}
-                onChange={(e) => setFrom(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-y-1">
-              <Label size="xsmall" htmlFor="export-to">
-                {t("platega_exports.form.to")}
-              </Label>
-              <Input
-                id="export-to"
-                type="date"
-                size="small"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
-              />
-            </div>
+            <DateField
+              id="export-from"
+              label={t("platega_exports.form.from")}
+              value={from}
+              onChange={setFrom}
+            />
+            <DateField
+              id="export-to"
+              label={t("platega_exports.form.to")}
+              value={to}
+              onChange={setTo}
+            />
           </div>
         </div>
         <CheckboxGroup
@@ -203,3 +191,29 @@ function CheckboxGroup(props: {
     </div>
   )
 }
+
+/** One end of the period: a labelled date input. */
+const DateField = ({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+}) => (
+  <div className="grid gap-y-1">
+    <Label size="xsmall" htmlFor={id}>
+      {label}
+    </Label>
+    <Input
+      id={id}
+      type="date"
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  </div>
+)
