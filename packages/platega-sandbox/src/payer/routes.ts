@@ -131,18 +131,27 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     continueUrl: (s.status === "Active" ? s.returnUrl : s.failedUrl) ?? null,
   })
 
-  /** Why the payer cannot act on this payment now, as a page; null when it is payable. */
+  /** Why the payer cannot act on payment `i` (of `:id`) now, as a page; null when it is payable. */
   const blocked = (
     reply: FastifyReply,
     i: number,
     c: PayerPageContext & { t: Texts },
+    rawId: string,
   ): FastifyReply | null => {
+    if (i < 0) return sendHtml(reply, 404, notFoundPage(c, rawId))
     if (!ctx.txs.isPending(i)) {
       const status = txStatusName(ctx.txs.status[i])
       return sendHtml(reply, 409, resultPage(txResult(i, c, fill(c.t.isFinal, { status }))))
     }
     if (isExpired(ctx, i)) return sendHtml(reply, 410, resultPage(txResult(i, c, c.t.expired)))
     return null
+  }
+
+  /** The payer's context and the payment of `:id`, with the page to answer if it is not payable. */
+  const payable = (req: FastifyRequest<PostParams>, reply: FastifyReply) => {
+    const c = payerContext(req)
+    const i = ctx.txs.indexOf(req.params.id.toLowerCase())
+    return { c, i, stop: blocked(reply, i, c, req.params.id) }
   }
 
   const succeed = (reply: FastifyReply, i: number, c: PayerPageContext) =>
@@ -194,7 +203,7 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const message = fill(c.t.isNow, { status: txStatusName(ctx.txs.status[i]) })
       return sendHtml(reply, 200, resultPage(txResult(i, c, message)))
     }
-    const stop = blocked(reply, i, c)
+    const stop = blocked(reply, i, c, req.params.id)
     if (stop) return stop
     const method = ctx.txs.method[i]
     if (method === NO_METHOD) return sendHtml(reply, 200, methodChoicePage(model(i, c)))
@@ -224,10 +233,7 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   })
 
   app.post<PostParams>("/pay/:id/method", async (req, reply) => {
-    const c = payerContext(req)
-    const i = ctx.txs.indexOf(req.params.id.toLowerCase())
-    if (i < 0) return sendHtml(reply, 404, notFoundPage(c, req.params.id))
-    const stop = blocked(reply, i, c)
+    const { c, i, stop } = payable(req, reply)
     if (stop) return stop
     const method = Number(field(req.body, "method"))
     if (ctx.txs.method[i] !== NO_METHOD || (method !== 2 && method !== 11)) {
@@ -238,10 +244,7 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   })
 
   app.post<PostParams>("/pay/:id/confirm", async (req, reply) => {
-    const c = payerContext(req)
-    const i = ctx.txs.indexOf(req.params.id.toLowerCase())
-    if (i < 0) return sendHtml(reply, 404, notFoundPage(c, req.params.id))
-    const stop = blocked(reply, i, c)
+    const { c, i, stop } = payable(req, reply)
     if (stop) return stop
     const method = ctx.txs.method[i]
     if (method === NO_METHOD || METHODS.get(method)?.page === "card") {
@@ -264,20 +267,16 @@ export function payRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return reply.redirect(record.failedUrl ?? resultUrl(id, c), 303)
     }
     const i = ctx.txs.indexOf(id)
-    if (i < 0) return sendHtml(reply, 404, notFoundPage(c, req.params.id))
-    const stop = blocked(reply, i, c)
+    const stop = blocked(reply, i, c, req.params.id)
     if (stop) return stop
     declinePayment(ctx, i, "payer")
     return fail(reply, i, c)
   })
 
   app.post<PostParams>("/pay/:id/card", async (req, reply) => {
-    const c = payerContext(req)
-    const { t } = c
-    const i = ctx.txs.indexOf(req.params.id.toLowerCase())
-    if (i < 0) return sendHtml(reply, 404, notFoundPage(c, req.params.id))
-    const stop = blocked(reply, i, c)
+    const { c, i, stop } = payable(req, reply)
     if (stop) return stop
+    const { t } = c
     if (METHODS.get(ctx.txs.method[i])?.page !== "card") {
       return sendHtml(reply, 400, resultPage(txResult(i, c, t.notCard)))
     }
