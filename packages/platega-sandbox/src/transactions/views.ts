@@ -25,20 +25,27 @@ function paymentDetailsText(ctx: SandboxContext, i: number): string {
   return `${fromMinor(ctx.txs.amountMinor[i])} ${CURRENCIES[ctx.txs.currency[i]]}`
 }
 
-export function createPaymentResponse(ctx: SandboxContext, i: number) {
+/** What both process answers say after the payment page's address, in Platega's order. */
+function processedTail(ctx: SandboxContext, i: number) {
   const { txs } = ctx
-  const id = txs.ids[i]
-  const currency = CURRENCIES[txs.currency[i]]
   return {
-    paymentMethod: methodName(txs.method[i]),
-    transactionId: id,
-    redirect: payPageUrl(ctx, id),
     return: txs.extras.get(i)?.returnUrl ?? null,
     paymentDetails: paymentDetailsText(ctx, i),
     status: txStatusName(txs.status[i]),
     expiresIn: formatTimeSpan(ctx.settings.expiresInSeconds),
     merchantId: ctx.merchantId,
-    usdtRate: rateOf(ctx, currency),
+  }
+}
+
+export function createPaymentResponse(ctx: SandboxContext, i: number) {
+  const { txs } = ctx
+  const id = txs.ids[i]
+  return {
+    paymentMethod: methodName(txs.method[i]),
+    transactionId: id,
+    redirect: payPageUrl(ctx, id),
+    ...processedTail(ctx, i),
+    usdtRate: rateOf(ctx, CURRENCIES[txs.currency[i]]),
   }
 }
 
@@ -49,11 +56,7 @@ export function createLinkResponse(ctx: SandboxContext, i: number) {
     paymentMethod: null,
     transactionId: id,
     url: payPageUrl(ctx, id),
-    return: txs.extras.get(i)?.returnUrl ?? null,
-    paymentDetails: paymentDetailsText(ctx, i),
-    status: txStatusName(txs.status[i]),
-    expiresIn: formatTimeSpan(ctx.settings.expiresInSeconds),
-    merchantId: ctx.merchantId,
+    ...processedTail(ctx, i),
     rate: rateOf(ctx, CURRENCIES[txs.currency[i]]),
   }
 }
