@@ -18,6 +18,18 @@ export interface ApiResponse<T = unknown> {
   text: string
 }
 
+/** A response with its body parsed when it is JSON (kept as text when it is not: HTML, plain). */
+async function answer<T>(res: Response): Promise<ApiResponse<T>> {
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    // plain text or HTML
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text }
+}
+
 export async function api<T = unknown>(
   sandbox: RunningSandbox,
   method: string,
@@ -36,14 +48,7 @@ export async function api<T = unknown>(
     },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    // plain text or HTML
-  }
-  return { status: res.status, headers: res.headers, body: parsed as T, text }
+  return answer<T>(res)
 }
 
 export async function signed<T = unknown>(
@@ -78,14 +83,7 @@ export async function signed<T = unknown>(
     },
     body: opts.body,
   })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, body: parsed as T, text }
+  return answer<T>(res)
 }
 
 export const RETURN_URL = "https://shop.example/ok"
@@ -194,6 +192,37 @@ export class Receiver {
   async close(): Promise<void> {
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+/**
+ * A sandbox whose callbacks go to a receiver, for the enclosing describe block: both start before
+ * its tests and stop after them; `resetEach` empties them between tests (once the previous test's
+ * callbacks have landed). `use` receives the two.
+ */
+export function useSandbox(
+  use: (sandbox: RunningSandbox, receiver: Receiver) => void,
+  options: SandboxOptions = {},
+  { resetEach = false } = {},
+): void {
+  let sandbox: RunningSandbox
+  let receiver: Receiver
+  beforeAll(async () => {
+    receiver = await new Receiver().listen()
+    sandbox = await start({ callbackUrl: receiver.url, ...options })
+    use(sandbox, receiver)
+  })
+  afterAll(async () => {
+    await sandbox.stop()
+    await receiver.close()
+  })
+  if (resetEach) {
+    beforeEach(async () => {
+      // Let the previous test's callbacks land before the receiver forgets them.
+      await sandbox.control.waitForCallbacks()
+      await sandbox.control.reset()
+      receiver.received.length = 0
+    })
   }
 }
 

@@ -1,12 +1,11 @@
 import type { RunningSandbox } from "../../types"
 import {
-  Receiver,
   api,
   paymentBody,
   createPayment,
   createSubscription,
   postForm,
-  start,
+  useSandbox,
 } from "../../__tests__/helpers"
 
 // The merchant dashboard at /: what is there, and what its buttons do.
@@ -28,16 +27,8 @@ async function press(sandbox: RunningSandbox, path: string) {
 
 describe("sandbox: the merchant dashboard", () => {
   let sandbox: RunningSandbox
-  let receiver: Receiver
 
-  beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-    await receiver.close()
-  })
+  useSandbox((s) => (sandbox = s))
 
   it("answers / with recent transactions, subscriptions, balances and callbacks, in both languages", async () => {
     const tx = await createPayment(sandbox, { description: "Dashboard order" })

@@ -7,7 +7,7 @@ import {
   createPayment,
   createSubscription,
   postForm,
-  start,
+  useSandbox,
 } from "../../__tests__/helpers"
 import { transactionIdOfQr } from "../qr"
 
@@ -20,14 +20,7 @@ describe("sandbox: payer pages", () => {
   let sandbox: RunningSandbox
   let receiver: Receiver
 
-  beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-    await receiver.close()
-  })
+  useSandbox((s, r) => ([sandbox, receiver] = [s, r]))
 
   describe("SBP", () => {
     it("shows a scannable QR (SVG data URL) and Pay / Decline buttons", async () => {

@@ -4,7 +4,7 @@ import {
   createPayment,
   createSubscription,
   postForm,
-  start,
+  useSandbox,
 } from "../../__tests__/helpers"
 import { crc16 } from "../qr"
 import { pickLang } from "../../shared/html"
@@ -21,14 +21,7 @@ describe("sandbox: the payer's view", () => {
   let sandbox: RunningSandbox
   let receiver: Receiver
 
-  beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-    await receiver.close()
-  })
+  useSandbox((s, r) => ([sandbox, receiver] = [s, r]))
 
   it("picks the language from ?lang=, then Accept-Language, then English", () => {
     expect(pickLang("ru", "en-US")).toBe("ru")

@@ -1,5 +1,5 @@
 import type { RunningSandbox } from "../../types"
-import { Receiver, api, createPayment, start } from "../../__tests__/helpers"
+import { Receiver, api, createPayment, useSandbox } from "../../__tests__/helpers"
 
 interface Support {
   supported: boolean
@@ -30,20 +30,7 @@ describe("sandbox: refunds and balances", () => {
     return transactionId
   }
 
-  beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url })
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-    await receiver.close()
-  })
-  beforeEach(async () => {
-    // Let the previous test's callbacks land before the receiver forgets them.
-    await sandbox.control.waitForCallbacks()
-    await sandbox.control.reset()
-    receiver.received.length = 0
-  })
+  useSandbox((s, r) => ([sandbox, receiver] = [s, r]), {}, { resetEach: true })
 
   it("GET /balance/all lists RUB and USDT with frozenBalance; opening RUB 100000", async () => {
     const res = await api(sandbox, "GET", "/balance/all")

@@ -1,5 +1,5 @@
 import type { RunningSandbox } from "../../types"
-import { Receiver, api, createSubscription, start } from "../../__tests__/helpers"
+import { Receiver, api, createSubscription, useSandbox } from "../../__tests__/helpers"
 
 const DAY = 86_400_000
 
@@ -14,20 +14,11 @@ describe("sandbox: subscriptions", () => {
   let sandbox: RunningSandbox
   let receiver: Receiver
 
-  beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url, callbackRetryIntervalMs: 20 })
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-    await receiver.close()
-  })
-  beforeEach(async () => {
-    // Let the previous test's callbacks land before the receiver forgets them.
-    await sandbox.control.waitForCallbacks()
-    await sandbox.control.reset()
-    receiver.received.length = 0
-  })
+  useSandbox(
+    (s, r) => ([sandbox, receiver] = [s, r]),
+    { callbackRetryIntervalMs: 20 },
+    { resetEach: true },
+  )
 
   it("method 6 answers the subscription form of the create response", async () => {
     const res = await api<Record<string, unknown>>(sandbox, "POST", "/transaction/process", {
