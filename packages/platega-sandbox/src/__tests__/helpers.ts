@@ -86,6 +86,18 @@ export async function signed<T = unknown>(
   return answer<T>(res)
 }
 
+/** An export's columns in the order the spec gives them (written out, not taken from the code). */
+export const SPEC_EXPORT_COLUMNS = [
+  "recordId",
+  "createdAt",
+  "amount",
+  "currencyCode",
+  "status",
+  "paymentMethod",
+  "description",
+  "payload",
+]
+
 export const RETURN_URL = "https://shop.example/ok"
 export const FAILED_URL = "https://shop.example/failed"
 
@@ -196,32 +208,34 @@ export class Receiver {
 }
 
 /**
- * A sandbox whose callbacks go to a receiver, for the enclosing describe block: both start before
- * its tests and stop after them; `resetEach` empties them between tests (once the previous test's
- * callbacks have landed). `use` receives the two.
+ * A sandbox for the enclosing describe block, its callbacks going to a receiver unless
+ * `receiver: false`: both start before its tests and stop after them; `resetEach` empties them
+ * between tests (once the previous test's callbacks have landed). `use` receives the two.
  */
 export function useSandbox(
   use: (sandbox: RunningSandbox, receiver: Receiver) => void,
   options: SandboxOptions = {},
-  { resetEach = false } = {},
+  { resetEach = false, receiver: withReceiver = true } = {},
 ): void {
   let sandbox: RunningSandbox
-  let receiver: Receiver
+  let receiver: Receiver | undefined
   beforeAll(async () => {
-    receiver = await new Receiver().listen()
-    sandbox = await start({ callbackUrl: receiver.url, ...options })
-    use(sandbox, receiver)
+    receiver = withReceiver ? await new Receiver().listen() : undefined
+    sandbox = await start({ ...(receiver && { callbackUrl: receiver.url }), ...options })
+    use(sandbox, receiver!)
   })
   afterAll(async () => {
     await sandbox.stop()
-    await receiver.close()
+    await receiver?.close()
   })
   if (resetEach) {
     beforeEach(async () => {
-      // Let the previous test's callbacks land before the receiver forgets them.
-      await sandbox.control.waitForCallbacks()
+      if (receiver) {
+        // Let the previous test's callbacks land before the receiver forgets them.
+        await sandbox.control.waitForCallbacks()
+      }
       await sandbox.control.reset()
-      receiver.received.length = 0
+      if (receiver) receiver.received.length = 0
     })
   }
 }

@@ -14,7 +14,7 @@ import { sendTransactionCallback } from "../transactions/engine"
 //   refunded at once: accepted=false, manualControlRequired=true, the amount is frozen until the
 //   control API approves (→ CHARGEBACKED) or rejects (→ stays CONFIRMED) it.
 
-interface CancelSupport {
+export interface CancelSupport {
   supported: boolean
   totalDeductUsdt: number
   penaltyUsdt: number

@@ -3,7 +3,7 @@ import { isLoopback } from "../../server"
 import { DEFAULT_MERCHANT_ID, DEFAULT_PAYOUT_KEY, DEFAULT_SECRET, startSandbox } from "../../index"
 import type { SandboxTransaction } from "../../transactions/types"
 import type { RunningSandbox } from "../../types"
-import { api, createPayment, createSubscription, start } from "../../__tests__/helpers"
+import { api, createPayment, createSubscription, start, useSandbox } from "../../__tests__/helpers"
 
 describe("startSandbox", () => {
   it("uses the documented defaults and a free port", async () => {
@@ -77,15 +77,7 @@ describe("sandbox: control API over HTTP", () => {
     return { status: res.status, body: (await res.json()) as T }
   }
 
-  beforeAll(async () => {
-    sandbox = await start()
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-  })
-  beforeEach(async () => {
-    await sandbox.control.reset()
-  })
+  useSandbox((s) => (sandbox = s), {}, { resetEach: true, receiver: false })
 
   it("describes itself", async () => {
     const res = await control<{ name: string; merchantId: string }>("GET", "")

@@ -1,17 +1,7 @@
 import ExcelJS from "exceljs"
 import type { RunningSandbox } from "../../types"
-import { api, createPayment, start } from "../../__tests__/helpers"
-
-interface ExportRecord {
-  recordId: string
-  createdAt: string
-  amount: number
-  currencyCode: string
-  status: string
-  paymentMethod: string
-  description: string
-  payload: string
-}
+import type { ExportRecord } from "../columns"
+import { api, createPayment, SPEC_EXPORT_COLUMNS, start } from "../../__tests__/helpers"
 
 const EXPORT_HEADERS = { accept: "text/plain" }
 const DST_EDGE = Date.parse("2024-03-10T06:59:59Z") // New York moves from EST to EDT at 07:00:00Z
@@ -182,16 +172,7 @@ describe("sandbox: transaction export", () => {
     const sheet = workbook.getWorksheet("Transactions")!
     const rows: unknown[][] = []
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-    expect(rows[0]).toEqual([
-      "recordId",
-      "createdAt",
-      "amount",
-      "currencyCode",
-      "status",
-      "paymentMethod",
-      "description",
-      "payload",
-    ])
+    expect(rows[0]).toEqual(SPEC_EXPORT_COLUMNS)
     const json = (await exportJson({ statuses: ["7"] })).body
     expect(rows).toHaveLength(json.length + 1)
     expect(rows[1]).toEqual([

@@ -1,6 +1,6 @@
 import http from "node:http"
 import type { RunningSandbox } from "../../types"
-import { start } from "../../__tests__/helpers"
+import { SPEC_EXPORT_COLUMNS, start } from "../../__tests__/helpers"
 
 // The JSON export of a million records, read as it arrives: the answer is written incrementally,
 // so the server's heap never holds the ~150 MB array (nor does this reader).
@@ -79,16 +79,7 @@ describe("sandbox: streamed JSON export", () => {
     expect(chunks).toBeGreaterThan(100)
     // First and last records are whole JSON objects inside one array.
     const first = JSON.parse(/^\[(\{[^}]*\})/.exec(result.head)![1]) as Record<string, unknown>
-    expect(Object.keys(first)).toEqual([
-      "recordId",
-      "createdAt",
-      "amount",
-      "currencyCode",
-      "status",
-      "paymentMethod",
-      "description",
-      "payload",
-    ])
+    expect(Object.keys(first)).toEqual(SPEC_EXPORT_COLUMNS)
     expect(first.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     const last = JSON.parse(/,(\{[^{}]*\})\]$/.exec(result.tail)![1]) as Record<string, unknown>
     expect(last.description).toBe("Seeded order")

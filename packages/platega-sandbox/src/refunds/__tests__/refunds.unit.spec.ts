@@ -1,15 +1,6 @@
 import type { RunningSandbox } from "../../types"
+import type { CancelSupport as Support } from "../engine"
 import { Receiver, api, createPayment, useSandbox } from "../../__tests__/helpers"
-
-interface Support {
-  supported: boolean
-  totalDeductUsdt: number
-  penaltyUsdt: number
-  penaltyNativeAmount: number
-  penaltyNativeCurrency: string
-  penaltyConversionRate: number
-  blockReason: string | null
-}
 
 describe("sandbox: refunds and balances", () => {
   let sandbox: RunningSandbox

@@ -7,7 +7,7 @@ import {
 } from "../hmac"
 import type { SavedCard } from "../../cards-payouts/types"
 import type { RunningSandbox } from "../../types"
-import { api, signed, start } from "../../__tests__/helpers"
+import { api, signed, useSandbox } from "../../__tests__/helpers"
 
 const VECTOR_BODY =
   '{"cardNumber":"2200000000000000","amountRub":1500,"payoutMethod":"CARD","currencyRequested":"RUB"}'
@@ -92,15 +92,7 @@ describe("sandbox: cards and payouts over PG-HMAC", () => {
     currencyRequested: "RUB",
   })
 
-  beforeAll(async () => {
-    sandbox = await start()
-  })
-  afterAll(async () => {
-    await sandbox.stop()
-  })
-  beforeEach(async () => {
-    await sandbox.control.reset()
-  })
+  useSandbox((s) => (sandbox = s), {}, { resetEach: true, receiver: false })
 
   it("lists the seeded cards; onlyActive filters", async () => {
     const all = await signed<SavedCard[]>(sandbox, "GET", "/api/v1/cards")
