@@ -49,6 +49,16 @@ function summary(m: PaymentPageModel): SafeHtml {
   </div>`
 }
 
+/** A payment's page: its title, what is being paid, then `body`. */
+function paymentPage(m: PaymentPageModel, title: string, body: SafeHtml): string {
+  return payerPage(
+    m,
+    title,
+    html`<h1>${title}</h1>
+      ${summary(m)} ${body}`,
+  )
+}
+
 const action = (m: PaymentPageModel, path: string) => `${m.base}/${path}${m.langQuery}`
 
 function declineForm(m: PaymentPageModel): SafeHtml {
@@ -69,29 +79,21 @@ function payForm(m: PaymentPageModel): SafeHtml {
 
 export function qrPage(m: PaymentPageModel, qrDataUrl: string, qrText: string): string {
   const t = texts(m.lang)
-  return payerPage(
+  return paymentPage(
     m,
     t.payBySbp,
-    html`<h1>${t.payBySbp}</h1>
-      ${summary(m)}
-      <div class="card">
-        <p>${t.scanQr}</p>
-        <img class="qr" data-testid="qr-image" alt="${t.qrAlt}" src="${qrDataUrl}" />
-        <p class="muted" style="word-break:break-all" data-testid="qr-content">${qrText}</p>
-        ${payForm(m)} ${declineForm(m)}
-      </div>`,
+    html` <div class="card">
+      <p>${t.scanQr}</p>
+      <img class="qr" data-testid="qr-image" alt="${t.qrAlt}" src="${qrDataUrl}" />
+      <p class="muted" style="word-break:break-all" data-testid="qr-content">${qrText}</p>
+      ${payForm(m)} ${declineForm(m)}
+    </div>`,
   )
 }
 
 export function genericPage(m: PaymentPageModel): string {
   const title = fill(texts(m.lang).payBy, { method: m.methodName ?? "" })
-  return payerPage(
-    m,
-    title,
-    html`<h1>${title}</h1>
-      ${summary(m)}
-      <div class="card">${payForm(m)} ${declineForm(m)}</div>`,
-  )
+  return paymentPage(m, title, html`<div class="card">${payForm(m)} ${declineForm(m)}</div>`)
 }
 
 export interface CardFormValues {
@@ -128,12 +130,10 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
         <td>${t[c.outcome]}</td>
       </tr>`,
   )
-  return payerPage(
+  return paymentPage(
     m,
     t.payByCard,
-    html`<h1>${t.payByCard}</h1>
-      ${summary(m)}
-      ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : raw("")}
+    html` ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : raw("")}
       <div class="card">
         <form method="post" action="${action(m, "card")}">
           ${cardInput(t.cardNumber, "cardNumber", values.cardNumber ?? "", {
@@ -175,26 +175,24 @@ export function cardPage(m: PaymentPageModel, error?: string, values: CardFormVa
 
 export function methodChoicePage(m: PaymentPageModel): string {
   const t = texts(m.lang)
-  return payerPage(
+  return paymentPage(
     m,
     t.chooseMethod,
-    html`<h1>${t.chooseMethod}</h1>
-      ${summary(m)}
-      <div class="card">
-        <form method="post" action="${action(m, "method")}" style="display:inline">
-          <input type="hidden" name="method" value="2" />
-          <button type="submit" class="primary" data-testid="method-sbp" data-pay-action>
-            ${t.sbpOption}
-          </button>
-        </form>
-        <form method="post" action="${action(m, "method")}" style="display:inline">
-          <input type="hidden" name="method" value="11" />
-          <button type="submit" class="primary" data-testid="method-card" data-pay-action>
-            ${t.cardOption}
-          </button>
-        </form>
-        ${declineForm(m)}
-      </div>`,
+    html` <div class="card">
+      <form method="post" action="${action(m, "method")}" style="display:inline">
+        <input type="hidden" name="method" value="2" />
+        <button type="submit" class="primary" data-testid="method-sbp" data-pay-action>
+          ${t.sbpOption}
+        </button>
+      </form>
+      <form method="post" action="${action(m, "method")}" style="display:inline">
+        <input type="hidden" name="method" value="11" />
+        <button type="submit" class="primary" data-testid="method-card" data-pay-action>
+          ${t.cardOption}
+        </button>
+      </form>
+      ${declineForm(m)}
+    </div>`,
   )
 }
 
