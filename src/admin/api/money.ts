@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
-import type { AdminPlategaCard } from "../../api/admin/platega/cards/route"
+import type { AdminPlategaCard } from "../../api/admin/platega/cards/types"
 
 // The money area's data: Platega balances and saved cards (read through), the payout history, and
 // the two writes (a payout with its Idempotency-Key, a re-check).

@@ -78,6 +78,20 @@ export function picked(filtering: DataTableFilteringState, key: string) {
   return values?.length ? values : undefined
 }
 
+/** A multi-choice filter's settings: each value worded by the text `<prefix>.<value>`. */
+export function choiceFilterOptions(
+  t: TFunction,
+  label: string,
+  prefix: string,
+  values: readonly string[],
+) {
+  return {
+    type: "multiselect" as const,
+    label,
+    options: values.map((value) => ({ label: t(`${prefix}.${value}`), value })),
+  }
+}
+
 /** A date filter's settings: a custom range, or the last 7, 30 or 90 days. */
 export function dateFilterOptions(t: TFunction, ns: string, language: string) {
   return {

@@ -12,6 +12,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import {
+  choiceFilterOptions,
   dateFilterOptions,
   ListTable,
   ListToolbar,
@@ -117,14 +118,15 @@ const PlategaSubscriptionsPage = () => {
 
   const filters = useMemo(
     () => [
-      filter.accessor("status", {
-        type: "multiselect",
-        label: t("platega_subscriptions.list.status"),
-        options: KNOWN_STATUSES.map((s) => ({
-          label: t(`platega_subscriptions.status.${s}`),
-          value: s,
-        })),
-      }),
+      filter.accessor(
+        "status",
+        choiceFilterOptions(
+          t,
+          t("platega_subscriptions.list.status"),
+          "platega_subscriptions.status",
+          KNOWN_STATUSES,
+        ),
+      ),
       filter.accessor("created_at", {
         label: t("platega_subscriptions.list.created"),
         ...dateFilterOptions(t, "platega_subscriptions", language),

@@ -12,6 +12,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { breadcrumbHandle } from "../../../components/breadcrumbs"
 import {
+  choiceFilterOptions,
   dateFilterOptions,
   ListTable,
   ListToolbar,
@@ -145,24 +146,33 @@ const PlategaTransactionsPage = () => {
           value: v,
         })),
       }),
-      filter.accessor("platega_status", {
-        type: "multiselect",
-        label: t("platega_transactions.list.status"),
-        options: PLATEGA_STATUSES.map((s) => ({
-          label: t(`platega_transactions.status.${s}`),
-          value: s,
-        })),
-      }),
-      filter.accessor("callbacks", {
-        type: "multiselect",
-        label: t("platega_transactions.list.outcome"),
-        options: OUTCOMES.map((o) => ({ label: t(`platega_transactions.outcome.${o}`), value: o })),
-      }),
-      filter.accessor("method", {
-        type: "multiselect",
-        label: t("platega_transactions.list.method"),
-        options: METHODS.map((m) => ({ label: t(`platega_transactions.method.${m}`), value: m })),
-      }),
+      filter.accessor(
+        "platega_status",
+        choiceFilterOptions(
+          t,
+          t("platega_transactions.list.status"),
+          "platega_transactions.status",
+          PLATEGA_STATUSES,
+        ),
+      ),
+      filter.accessor(
+        "callbacks",
+        choiceFilterOptions(
+          t,
+          t("platega_transactions.list.outcome"),
+          "platega_transactions.outcome",
+          OUTCOMES,
+        ),
+      ),
+      filter.accessor(
+        "method",
+        choiceFilterOptions(
+          t,
+          t("platega_transactions.list.method"),
+          "platega_transactions.method",
+          METHODS,
+        ),
+      ),
       filter.accessor("created_at", {
         label: t("platega_transactions.list.when"),
         ...dateFilterOptions(t, "platega_transactions", language),

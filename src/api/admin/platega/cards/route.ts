@@ -2,16 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { toMedusaError } from "../../../../providers/platega"
 import { payoutClient } from "../../../../workflows/payouts/payout-client"
 import type { AdminGetPlategaCardsType } from "../payouts/validators"
-
-export interface AdminPlategaCard {
-  id: string
-  masked: string
-  last4: string
-  brand: string | null
-  label: string | null
-  /** ACTIVE, DISABLED, PENDING (or whatever new status Platega reports). */
-  status: string
-}
+import type { AdminPlategaCard } from "./types"
 
 /** GET /admin/platega/cards?only_active=: the merchant's saved payout cards (signed read). */
 export async function GET(
