@@ -177,37 +177,32 @@ const ChargeMetricsSchema = z.looseObject({
   nextChargeAt: Timestamp,
 })
 
-/** GET /subscription/{id}: status and intervalUnit as text ("Active", "Month"). */
-export const SubscriptionSchema = z.looseObject({
+/** What the single read and the list say alike of a subscription. */
+const subscriptionFields = {
   id: Uuid,
   status: CodeOrText,
   amount: Amount,
   currencyCode: NonEmpty,
   intervalUnit: CodeOrText,
   intervalCount: Int,
-  startAt: Timestamp,
   nextChargeAt: Timestamp,
   lastChargeAt: Timestamp,
   description: OptString,
   createdAt: Timestamp,
   customerEmail: OptString,
+}
+
+/** GET /subscription/{id}: status and intervalUnit as text ("Active", "Month"). */
+export const SubscriptionSchema = z.looseObject({
+  ...subscriptionFields,
+  startAt: Timestamp,
   chargeMetrics: ChargeMetricsSchema.nullish(),
 })
 
 /** Item of GET /subscription: status and intervalUnit as integers (mapping: codes.ts). */
 export const SubscriptionListItemSchema = z.looseObject({
-  id: Uuid,
-  status: CodeOrText,
-  amount: Amount,
-  currencyCode: NonEmpty,
-  intervalUnit: CodeOrText,
-  intervalCount: Int,
-  nextChargeAt: Timestamp,
-  lastChargeAt: Timestamp,
-  customerEmail: OptString,
-  description: OptString,
+  ...subscriptionFields,
   chargesCount: Int.nullish(),
-  createdAt: Timestamp,
 })
 
 export const SubscriptionListSchema = z.looseObject({
