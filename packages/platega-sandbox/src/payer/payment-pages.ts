@@ -179,18 +179,15 @@ export function methodChoicePage(m: PaymentPageModel): string {
     m,
     t.chooseMethod,
     html` <div class="card">
-      <form method="post" action="${action(m, "method")}" style="display:inline">
-        <input type="hidden" name="method" value="2" />
-        <button type="submit" class="primary" data-testid="method-sbp" data-pay-action>
-          ${t.sbpOption}
-        </button>
-      </form>
-      <form method="post" action="${action(m, "method")}" style="display:inline">
-        <input type="hidden" name="method" value="11" />
-        <button type="submit" class="primary" data-testid="method-card" data-pay-action>
-          ${t.cardOption}
-        </button>
-      </form>
+      ${[[2, "method-sbp", t.sbpOption] as const, [11, "method-card", t.cardOption] as const].map(
+        ([code, testid, label]) =>
+          html`<form method="post" action="${action(m, "method")}" style="display:inline">
+            <input type="hidden" name="method" value="${code}" />
+            <button type="submit" class="primary" data-testid="${testid}" data-pay-action>
+              ${label}
+            </button>
+          </form>`,
+      )}
       ${declineForm(m)}
     </div>`,
   )
