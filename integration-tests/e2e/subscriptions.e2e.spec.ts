@@ -182,7 +182,17 @@ describeWithBrowser("subscriptions in the storefront and the admin, in a real br
         },
       )
       expect(res.ok).toBe(true)
-      await until(subscription, (s) => s.charges_count === 2, "the renewal order")
+      await until(subscription, (s) => s.charges_count === 2, "the renewal charge")
+      // The charge is recorded before its renewal order is made and linked to it.
+      const detail = () =>
+        admin<{ subscription: { charges: { order_id: string | null }[] } }>(
+          `/admin/platega/subscriptions/${sub.id}`,
+        )
+      await until(
+        detail,
+        (d) => d.subscription.charges.filter((c) => c.order_id).length === 2,
+        "the renewal order",
+      )
       await p.reload()
       await p.getByTestId("platega-charge-order").nth(1).waitFor({ timeout: 60_000 })
       expect(await p.getByTestId("platega-subscription-charges-count").textContent()).toBe("2")
