@@ -1,5 +1,5 @@
 // `npm run bench [-- <name>...]`: every benchmark, or the named ones (sign, client, sandbox,
-// sandbox-export, export, checkout, callbacks). Each prints its pairs side by side with their ratio and adds its figures to
+// sandbox-export, export, checkout, callbacks, load). Each prints its pairs side by side with their ratio and adds its figures to
 // bench/results/latest.json. Nothing here asserts: these are measurements, not tests.
 //
 // Knobs (environment): BENCH_CHECKOUTS (10), BENCH_FIRST_TIME (20), BENCH_SECONDS (15: per
@@ -7,10 +7,19 @@
 // (100000; 0 = the empty store only), BENCH_CLIENT_CALLS (4000), BENCH_PROFILE=1 (profile Medusa:
 // extra checkouts, the first round of each callback route, the first-time callbacks), BENCH_REDIS_URL,
 // BENCH_KEEP_DB=1; PostgreSQL from DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD as for the tests.
+//
+// `load` (a sale, see bench/load.ts; about 8 minutes on 2 cores): BENCH_LOAD_RATE (unset: search
+// for the sustained rate; a number: shoppers per second, no search), BENCH_LOAD_SECONDS (60: the
+// sale at that rate), BENCH_LOAD_START_RATE (1), BENCH_LOAD_GROWTH (1.5), BENCH_LOAD_STEP_SECONDS
+// (15: each search window), BENCH_LOAD_MAX_LAG_MS (5000: a payment → order p99 above it is
+// falling behind), BENCH_LOAD_DRAIN_SECONDS (60: the longest wait for a window's orders), and
+// BENCH_REDIS_URL for the two-server topology (default 127.0.0.1:6379: an empty database of it,
+// emptied again after). A quick try: BENCH_LOAD_RATE=2 BENCH_LOAD_SECONDS=15.
 import fs from "node:fs"
 import path from "node:path"
 import type { CallbackBenchResult } from "./callbacks"
 import type { CheckoutPair } from "./checkout"
+import type { LoadResult } from "./load"
 import { benchClient, type ClientPair } from "./client"
 import { RESULTS_DIR } from "./support/medusa"
 import { summarise } from "./support/profile-summary"
@@ -39,6 +48,7 @@ const ALL = [
   "export-store",
   "checkout",
   "callbacks",
+  "load",
 ] as const
 type Name = (typeof ALL)[number]
 
@@ -259,6 +269,69 @@ async function storeBenches(names: Name[], results: Record<string, unknown>): Pr
   if (profile) printProfiles()
 }
 
+function printLoad(r: LoadResult): void {
+  const { single: a, cluster: b } = r
+  const both = (f: (t: LoadResult["single"]) => string, ratio = "") => [f(a), f(b), ratio]
+  const ratio = (x: number) => cell.ratio(x)
+  const opt = (x: number | undefined) => (x === undefined ? "–" : cell.int(x))
+  printTable({
+    title:
+      "load — a sale: paid checkouts at a steady rate, every callback delivered twice, 1 in 5 shoppers completing at the callback's moment",
+    columns: ["", "(a) one instance", `(b) ${b.instances}`, "(b)/(a)"],
+    rows: [
+      [
+        "sustained rate (search)",
+        ...both((t) => cell.rate(t.sustainableRate), ratio(r.ratio.sustainableRate)),
+      ],
+      [
+        "peak orders/s (any window)",
+        ...both((t) => cell.rate(t.peakOrdersPerSecond), ratio(r.ratio.peakOrdersPerSecond)),
+      ],
+      ["sale: shoppers/s × seconds", ...both((t) => `${t.sale.rate} × ${t.sale.seconds} s`)],
+      [
+        "  orders/s sustained",
+        ...both((t) => cell.rate(t.sale.ordersPerSecond), ratio(r.ratio.ordersPerSecond)),
+      ],
+      ["  paid orders per minute", ...both((t) => cell.int(t.sale.ordersPerSecond * 60))],
+      ["  payment → order p50", ...both((t) => cell.ms(t.sale.lagP50Ms))],
+      ["  payment → order p99", ...both((t) => cell.ms(t.sale.lagP99Ms))],
+      [
+        "  shopper's checkout p50 / p99",
+        ...both((t) => `${cell.ms(t.sale.checkoutP50Ms)} / ${cell.ms(t.sale.checkoutP99Ms)}`),
+      ],
+      ["  Platega calls per paid order", ...both((t) => `${t.sale.callsPerOrder.all}`)],
+      [
+        "    SBP / card",
+        ...both((t) => `${t.sale.callsPerOrder.sbp} / ${t.sale.callsPerOrder.card}`),
+      ],
+      ["  duplicates (must be 0)", ...both((t) => cell.int(t.sale.duplicates))],
+      ["  lost (must be 0)", ...both((t) => cell.int(t.sale.lost))],
+      ["  failed shoppers", ...both((t) => cell.int(t.sale.errors))],
+      ["  kept up with its rate", ...both((t) => t.saleBehind ?? "yes")],
+      ["  Medusa CPU per order", ...both((t) => cell.ms(t.sale.medusaCpuMsPerOrder))],
+      ["  PostgreSQL CPU per order", ...both((t) => cell.ms(t.sale.postgres.cpuMsPerOrder))],
+      [
+        "  PostgreSQL transactions / rows written per order",
+        ...both(
+          (t) => `${t.sale.postgres.transactionsPerOrder} / ${t.sale.postgres.rowsWrittenPerOrder}`,
+        ),
+      ],
+      ["  Redis commands per order", ...both((t) => opt(t.sale.redisCommandsPerOrder))],
+      ["boot", ...both((t) => `${t.bootSeconds} s`)],
+    ],
+    notes: [
+      "sustained: the highest rate (searched, or the fixed one) whose payments and orders kept ≥ 90% of it, payment → order p99 within BENCH_LOAD_MAX_LAG_MS, nothing lost, no shopper failed",
+      `search windows (shoppers/s → orders/s, p99): (a) ${steps(a)}; (b) ${steps(b)}`,
+      `Platega calls in the sale by route: (a) ${JSON.stringify(a.sale.callsByRoute)}; (b) ${JSON.stringify(b.sale.callsByRoute)}`,
+      "Redis commands are the whole Redis server's; everything (PostgreSQL, Redis, the sandbox, this driver) shares the machine's cores",
+    ],
+  })
+}
+
+const steps = (t: LoadResult["single"]) =>
+  t.steps.map((w) => `${w.rate} → ${w.ordersPerSecond} (${cell.ms(w.lagP99Ms)})`).join(", ") ||
+  "none (fixed rate)"
+
 function printProfiles(): void {
   for (const f of fs
     .readdirSync(RESULTS_DIR)
@@ -317,6 +390,22 @@ async function main(): Promise<void> {
     printStoreExportBench(r)
   }
   if (names.includes("checkout") || names.includes("callbacks")) await storeBenches(names, results)
+  if (names.includes("load")) {
+    const { benchLoad } = await import("./load.js")
+    const rate = env.BENCH_LOAD_RATE ? Number(env.BENCH_LOAD_RATE) : undefined
+    const r = await benchLoad({
+      rate,
+      seconds: num("BENCH_LOAD_SECONDS", 60),
+      startRate: rate ?? num("BENCH_LOAD_START_RATE", 1),
+      growth: num("BENCH_LOAD_GROWTH", 1.5),
+      stepSeconds: num("BENCH_LOAD_STEP_SECONDS", 15),
+      maxLagMs: num("BENCH_LOAD_MAX_LAG_MS", 5000),
+      drainSeconds: num("BENCH_LOAD_DRAIN_SECONDS", 60),
+      say,
+    })
+    results.load = r
+    printLoad(r)
+  }
 
   results.durationSeconds = Math.round((Date.now() - started) / 1000)
   const file = saveResults(results)

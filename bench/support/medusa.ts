@@ -27,7 +27,18 @@ export interface PlategaEnv {
   payoutKey: string
 }
 
-function medusaEnv(databaseUrl: string, platega: PlategaEnv): NodeJS.ProcessEnv {
+/** Medusa's MEDUSA_WORKER_MODE: HTTP and background work, HTTP only, or background only. */
+export type WorkerMode = "shared" | "server" | "worker"
+
+/**
+ * `redisUrl`: Medusa's Redis modules (medusa-config.ts) on that Redis; null: the in-process ones;
+ * undefined: BENCH_REDIS_URL when set.
+ */
+function medusaEnv(
+  databaseUrl: string,
+  platega: PlategaEnv,
+  redisUrl?: string | null,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -41,8 +52,10 @@ function medusaEnv(databaseUrl: string, platega: PlategaEnv): NodeJS.ProcessEnv 
     PLATEGA_RETURN_URL: "http://localhost:8000/return",
   }
   // The in-process event bus, locking and workflow engine unless asked otherwise: one instance.
-  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL
+  const redis = redisUrl === undefined ? process.env.BENCH_REDIS_URL : redisUrl
+  if (redis) env.REDIS_URL = redis
   else delete env.REDIS_URL
+  delete env.MEDUSA_WORKER_MODE
   return env
 }
 
@@ -135,6 +148,9 @@ export async function startMedusa(options: {
   name: string
   /** preload the profiler hook, so profile() records */
   profile?: boolean
+  mode?: WorkerMode
+  /** see medusaEnv */
+  redisUrl?: string | null
 }): Promise<RunningMedusa> {
   const log = logFile(options.name)
   const out = fs.openSync(log, "w")
@@ -145,7 +161,8 @@ export async function startMedusa(options: {
     {
       cwd: ROOT,
       env: {
-        ...medusaEnv(options.databaseUrl, options.platega),
+        ...medusaEnv(options.databaseUrl, options.platega, options.redisUrl),
+        MEDUSA_WORKER_MODE: options.mode ?? "shared",
         PORT: String(options.port),
         BENCH_PROFILE_FILE: PROFILE_FILE,
       },
