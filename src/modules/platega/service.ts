@@ -48,7 +48,9 @@ import { SettingsStore, type SettingsRows } from "./settings/settings-store"
 import {
   addCallbackDeliveries,
   callbackEventKey,
+  markCallbackEvent,
   upsertCallbackEvent,
+  type CallbackOutcomeMark,
   type CallbackRecordInput,
 } from "./units/callback-log"
 import {
@@ -248,6 +250,16 @@ class PlategaModuleService extends MedusaService({
     const saved = await this.upsertCallback(key, input)
     this.knownCallbacks_.remember(key, saved, isFinalOutcome(saved.outcome))
     return saved
+  }
+
+  /** Writes a callback's outcome, counting the attempt; the outcome it had before (one statement). */
+  @InjectManager()
+  async markCallbackOutcome(
+    id: string,
+    mark: CallbackOutcomeMark,
+    @MedusaContext() sharedContext: Ctx = {},
+  ): Promise<{ previous: string } | undefined> {
+    return markCallbackEvent(sharedContext.manager!, id, mark)
   }
 
   /** Takes one Platega read from the budget of callbacks without merchant headers. */

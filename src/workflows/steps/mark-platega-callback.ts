@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   isFinalOutcome,
   PLATEGA_CASE_FLAGGED,
@@ -21,17 +21,21 @@ export const markPlategaCallbackStep = createStep(
   async (input: OutcomeRecord & { callback_id?: string }, { container }) => {
     if (!input.callback_id) return new StepResponse({ marked: false })
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const [record] = await platega.listPlategaCallbackEvents({ id: input.callback_id }, { take: 1 })
-    await platega.updatePlategaCallbackEvents({
-      id: input.callback_id,
+    // One statement: the outcome written, the attempt counted, the one before returned.
+    const marked = await platega.markCallbackOutcome(input.callback_id, {
       outcome: input.outcome,
       detail: input.detail,
       session_id: input.session_id ?? null,
       order_id: input.order_id ?? null,
-      attempts: (record?.attempts ?? 0) + 1,
       processed_at: isFinalOutcome(input.outcome) ? new Date() : null,
     })
-    if (input.outcome === "flagged" && record?.outcome !== "flagged") {
+    if (!marked) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `Platega callback record ${input.callback_id} was not found`,
+      )
+    }
+    if (input.outcome === "flagged" && marked.previous !== "flagged") {
       // A new case for a person: the admin is told (once per record, see the subscriber).
       await container
         .resolve(Modules.EVENT_BUS)

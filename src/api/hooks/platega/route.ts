@@ -1,13 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { parseCallback, type PlategaCallback } from "../../../lib/platega"
+import type { PlategaCallback } from "../../../lib/platega"
 import {
   isFinalOutcome,
   PLATEGA_CALLBACK_RECEIVED,
   PLATEGA_MODULE,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { MAX_FIELD_LENGTH, parseStorableJson, readBody } from "./body"
+import { MAX_FIELD_LENGTH, parseCallbackBody, readBody } from "./body"
 import { callerOf, UNAUTHENTICATED_KINDS } from "./caller"
 
 /**
@@ -35,8 +35,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   let callback: PlategaCallback | undefined
   let invalid: string | undefined
   try {
-    body = raw.trim() === "" ? {} : (parseStorableJson(raw) as Record<string, unknown>)
-    callback = parseCallback(body)
+    ;({ body, callback } = parseCallbackBody(raw))
   } catch (e) {
     invalid = (e as Error).message
   }
@@ -88,9 +87,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
       { attempts: 5 },
     )
   } else {
-    req.scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .debug(`Platega: duplicate callback ${saved.id}`)
+    const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+    if (logger.shouldLog("debug")) logger.debug(`Platega: duplicate callback ${saved.id}`)
   }
   res.status(200).json({ ok: true, id: saved.id, duplicate: !saved.created })
 }

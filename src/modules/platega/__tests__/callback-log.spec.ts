@@ -80,6 +80,34 @@ moduleIntegrationTestRunner<PlategaModuleService>({
       expect(row.deliveries).toBe(4)
     })
 
+    it("marks an outcome in one statement: the attempt counted, the outcome before returned", async () => {
+      const first = await service.recordCallback({
+        ...input,
+        platega_id: "5b6a7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+      })
+      const mark = {
+        outcome: "flagged",
+        detail: "Paid, but not accepted",
+        session_id: "payses_1",
+        order_id: null,
+        processed_at: new Date("2026-01-02T03:04:05Z"),
+      }
+      expect(await service.markCallbackOutcome(first.id, mark)).toEqual({ previous: "pending" })
+      expect(await service.markCallbackOutcome(first.id, { ...mark, outcome: "captured" })).toEqual(
+        { previous: "flagged" },
+      )
+      const [row] = await service.listPlategaCallbackEvents({ id: first.id })
+      expect(row).toMatchObject({
+        outcome: "captured",
+        detail: "Paid, but not accepted",
+        session_id: "payses_1",
+        order_id: null,
+        attempts: 2,
+      })
+      expect(new Date(row.processed_at!).toISOString()).toBe("2026-01-02T03:04:05.000Z")
+      expect(await service.markCallbackOutcome("plcb_missing", mark)).toBeUndefined()
+    })
+
     it("records another status of the same transaction separately", async () => {
       await service.recordCallback(input)
       await service.recordCallback({ ...input, status: "CANCELED" })

@@ -64,3 +64,34 @@ export async function addCallbackDeliveries(
     [JSON.stringify(Object.fromEntries(counts))],
   )
 }
+
+/** What the plugin did with a callback (see steps/mark-platega-callback.ts). */
+export interface CallbackOutcomeMark {
+  outcome: string
+  detail: string
+  session_id: string | null
+  order_id: string | null
+  processed_at: Date | null
+}
+
+/**
+ * Writes a callback's outcome and counts the attempt, in one statement (the row locked for it):
+ * the outcome it had before, or undefined when there is no such record.
+ */
+export async function markCallbackEvent(
+  manager: EntityManager,
+  id: string,
+  mark: CallbackOutcomeMark,
+): Promise<{ previous: string } | undefined> {
+  const rows: { previous: string }[] = await manager.execute(
+    `update platega_callback_event e
+        set outcome = ?, detail = ?, session_id = ?, order_id = ?, processed_at = ?,
+            attempts = e.attempts + 1, updated_at = now()
+       from (select id, outcome from platega_callback_event
+              where id = ? and deleted_at is null for update) old
+      where e.id = old.id
+      returning old.outcome as previous`,
+    [mark.outcome, mark.detail, mark.session_id, mark.order_id, mark.processed_at, id],
+  )
+  return rows[0]
+}

@@ -1,0 +1,38 @@
+import { parseCallbackBody } from "../body"
+
+const paid = JSON.stringify({
+  id: "0d4b7b2e-3c1f-4b8e-9a55-1f2e3d4c5b6a",
+  amount: 2990.5,
+  currency: "RUB",
+  status: "CONFIRMED",
+  paymentMethod: 2,
+})
+
+describe("parseCallbackBody", () => {
+  it("reads a repeat of a body from memory, frozen, with the same result", () => {
+    const first = parseCallbackBody(paid)
+    const again = parseCallbackBody(`${paid}`)
+    expect(first.callback).toMatchObject({ kind: "transaction", status: "CONFIRMED" })
+    expect(again).toBe(first)
+    expect(Object.isFrozen(again.body)).toBe(true)
+    expect(Object.isFrozen(again.callback)).toBe(true)
+  })
+
+  it("takes an empty body as the probe", () => {
+    expect(parseCallbackBody("  ").callback).toEqual({ kind: "probe" })
+  })
+
+  it("refuses an invalid body every time it comes", () => {
+    const bad = JSON.stringify({ id: "not-a-uuid", status: 7 })
+    expect(() => parseCallbackBody(bad)).toThrow()
+    expect(() => parseCallbackBody(bad)).toThrow()
+    expect(() => parseCallbackBody("{not json")).toThrow()
+  })
+
+  it("cleans what PostgreSQL would refuse before it is stored", () => {
+    const { body } = parseCallbackBody(
+      JSON.stringify({ ...JSON.parse(paid), currency: "RUB\u0000", note: "a\ud800b" }),
+    )
+    expect(body).toMatchObject({ currency: "RUB", note: "a\ufffdb" })
+  })
+})
