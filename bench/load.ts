@@ -11,7 +11,8 @@ import { round } from "./support/stats"
  *
  * Each topology first looks for the rate it sustains: short windows at rising rates, until one
  * falls behind (payments or orders under 90% of the rate, a payment → order p99 over the limit,
- * a paid cart left without its order, or failed shoppers). Then the sale proper: the last
+ * a paid cart left without its order, or failed shoppers); at falling rates, when the first
+ * window already falls behind, until one keeps up. Then the sale proper: the last
  * sustained rate (or BENCH_LOAD_RATE, without the search) for BENCH_LOAD_SECONDS.
  */
 
@@ -96,13 +97,17 @@ async function topology(
     const steps: SaleWindow[] = []
     let sustainable = 0
     if (o.rate === undefined) {
-      for (let rate = o.startRate, n = 0; n < 10; n++, rate = round(rate * o.growth, 1)) {
+      // Up from the first rate while windows keep up; down from it if the first falls behind.
+      let direction: "up" | "down" | undefined
+      for (let rate = o.startRate, n = 0; n < 10 && rate >= 0.1; n++) {
         const w = await runSaleWindow(sale, rate, o.stepSeconds, o.drainSeconds)
         steps.push(w)
         const behind = fellBehind(w, o.maxLagMs)
         say(`  step ${describe(w)}${behind ? ` — behind: ${behind}` : ""}`)
-        if (behind) break
-        sustainable = rate
+        if (!behind) sustainable = Math.max(sustainable, rate)
+        if (behind ? direction === "up" : direction === "down") break
+        direction ??= behind ? "down" : "up"
+        rate = round(behind ? rate / o.growth : rate * o.growth, 2)
       }
     }
     const saleRate = sustainable || o.startRate
