@@ -52,9 +52,12 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
       MONEY_IN.includes(webhook?.action ?? ""),
     ).then(() => {
       runPaymentPipelineStep(
-        transform({ webhook }, ({ webhook }) => {
+        transform({ webhook, confirmed }, ({ webhook, confirmed }) => {
           const { reason: _reason, ...result } = webhook!
-          return result as WebhookActionResult
+          return {
+            webhook: result as WebhookActionResult,
+            payment_collection_id: confirmed.session!.payment_collection_id,
+          }
         }),
       )
     })

@@ -3,6 +3,12 @@ import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 
+export interface PaymentPipelineInput {
+  webhook: WebhookActionResult
+  /** The session's payment collection (the transaction's session was read just before). */
+  payment_collection_id: string
+}
+
 /** As long as Medusa's processPaymentWorkflow waits for the cart's lock. */
 const LOCK_TIMEOUT_SECONDS = 30
 
@@ -20,8 +26,8 @@ const LOCK_TIMEOUT_SECONDS = 30
  */
 export const runPaymentPipelineStep = createStep(
   "run-platega-payment-pipeline",
-  async (input: WebhookActionResult, { container }) => {
-    const cartId = await cartOfSession(container, input.data?.session_id)
+  async ({ webhook: input, payment_collection_id }: PaymentPipelineInput, { container }) => {
+    const cartId = await cartOfCollection(container, payment_collection_id)
     const settled =
       cartId !== undefined &&
       (await container
@@ -34,20 +40,11 @@ export const runPaymentPipelineStep = createStep(
   },
 )
 
-async function cartOfSession(
+async function cartOfCollection(
   container: MedusaContainer,
-  sessionId: string | undefined,
+  collectionId: string,
 ): Promise<string | undefined> {
-  if (!sessionId) return undefined
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["payment_collection_id"],
-    filters: { id: sessionId },
-  })
-  const collectionId = sessions[0]?.payment_collection_id
-  if (!collectionId) return undefined
-  const { data: links } = await query.graph({
+  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
     filters: { payment_collection_id: collectionId },
