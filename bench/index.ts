@@ -317,16 +317,23 @@ function printLoad(r: LoadResult): void {
         ),
       ],
       ["  Redis commands per order", ...both((t) => opt(t.sale.redisCommandsPerOrder))],
+      ["Redis commands/s, store idle", ...both((t) => opt(t.redisIdleCommandsPerSecond))],
       ["boot", ...both((t) => `${t.bootSeconds} s`)],
     ],
     notes: [
       "sustained: the highest rate (searched, or the fixed one) whose payments and orders kept ≥ 90% of it, payment → order p99 within BENCH_LOAD_MAX_LAG_MS, nothing lost, no shopper failed",
       `search windows (shoppers/s → orders/s, p99): (a) ${steps(a)}; (b) ${steps(b)}`,
+      `Medusa CPU per order by instance in the sale: (a) ${byInstance(a)}; (b) ${byInstance(b)}`,
       `Platega calls in the sale by route: (a) ${JSON.stringify(a.sale.callsByRoute)}; (b) ${JSON.stringify(b.sale.callsByRoute)}`,
       "Redis commands are the whole Redis server's; everything (PostgreSQL, Redis, the sandbox, this driver) shares the machine's cores",
     ],
   })
 }
+
+const byInstance = (t: LoadResult["single"]) =>
+  Object.entries(t.sale.medusaCpuMsPerOrderByInstance)
+    .map(([name, ms]) => `${name} ${cell.ms(ms)}`)
+    .join(", ")
 
 const steps = (t: LoadResult["single"]) =>
   t.steps.map((w) => `${w.rate} → ${w.ordersPerSecond} (${cell.ms(w.lagP99Ms)})`).join(", ") ||

@@ -44,6 +44,8 @@ export interface TopologyResult {
   sustainableRate: number
   /** why the sale did not keep up with its rate, if it did not */
   saleBehind?: string
+  /** Redis commands per second with the store idle (job and queue polling), when on Redis */
+  redisIdleCommandsPerSecond?: number
   /** the most orders per second any window made (the saturated store's throughput) */
   peakOrdersPerSecond: number
   sale: SaleWindow
@@ -92,6 +94,13 @@ async function topology(
   try {
     await stack.sandbox.control("PUT", "/callback-url", { url: `${fanOut.url}/hooks/platega` })
     const sale: Sale = openSale(stack, cluster?.redis)
+    // What Redis does for an idle store: the part of "Redis commands per order" no order causes.
+    let redisIdleCommandsPerSecond: number | undefined
+    if (cluster) {
+      const before = await cluster.redis.commands()
+      await new Promise((r) => setTimeout(r, 5000))
+      redisIdleCommandsPerSecond = Math.round(((await cluster.redis.commands()) - before) / 5)
+    }
     // Warm-up: every server's first checkouts load code paths and fill caches.
     await runSaleWindow(sale, 1, 2 * urls.length + 2, o.drainSeconds)
     const steps: SaleWindow[] = []
@@ -125,6 +134,7 @@ async function topology(
       steps,
       sustainableRate: sustainable,
       saleBehind,
+      redisIdleCommandsPerSecond,
       peakOrdersPerSecond: Math.max(w.ordersPerSecond, ...steps.map((s) => s.ordersPerSecond)),
       sale: w,
     }

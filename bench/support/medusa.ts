@@ -114,6 +114,8 @@ export async function freePort(): Promise<number> {
 }
 
 export interface RunningMedusa {
+  /** as started (e.g. "server-1"); its log is bench/results/<name>.log */
+  name: string
   url: string
   pid: number
   log: string
@@ -188,6 +190,7 @@ export async function startMedusa(options: {
   }
   const pid = child.pid!
   return {
+    name: options.name,
     url,
     pid,
     log,

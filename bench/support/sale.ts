@@ -47,8 +47,9 @@ export interface SaleWindow {
   /** shoppers whose requests failed (the first error kept) */
   errors: number
   firstError?: string
-  /** CPU of every Medusa instance per order, ms */
+  /** CPU of every Medusa instance per order, ms; and of each instance, by name */
   medusaCpuMsPerOrder: number
+  medusaCpuMsPerOrderByInstance: Record<string, number>
   /** this store's database: transactions and rows written per order, its backends' CPU per order */
   postgres: { transactionsPerOrder: number; rowsWrittenPerOrder: number; cpuMsPerOrder: number }
   /** commands the Redis server processed per order (all its clients), when there is one */
@@ -124,6 +125,7 @@ function outcome(stack: Stack, cartIds: string[]): Promise<CartRow[]> {
 
 interface Meters {
   medusaCpuMs: number
+  byInstance: Record<string, number>
   pg: { xacts: number; rows: number; backends: Map<number, number> }
   redisCommands?: number
   calls: ReturnType<NonNullable<Stack["calls"]>["snapshot"]>
@@ -139,6 +141,7 @@ async function meters(sale: Sale): Promise<Meters> {
   )
   return {
     medusaCpuMs: stack.instances.reduce((n, m) => n + m.cpuMs(), 0),
+    byInstance: Object.fromEntries(stack.instances.map((m) => [m.name, m.cpuMs()])),
     pg: {
       xacts: Number(rows[0].xacts),
       rows: Number(rows[0].rows),
@@ -234,6 +237,12 @@ export async function runSaleWindow(
     errors: failures.length,
     firstError: failures[0]?.message,
     medusaCpuMsPerOrder: per(after.medusaCpuMs - before.medusaCpuMs),
+    medusaCpuMsPerOrderByInstance: Object.fromEntries(
+      Object.keys(after.byInstance).map((k) => [
+        k,
+        per(after.byInstance[k] - (before.byInstance[k] ?? 0)),
+      ]),
+    ),
     postgres: {
       transactionsPerOrder: per(after.pg.xacts - before.pg.xacts),
       rowsWrittenPerOrder: per(after.pg.rows - before.pg.rows),
