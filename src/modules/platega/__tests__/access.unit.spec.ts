@@ -109,6 +109,22 @@ describe("effective settings", () => {
     expect((await access.credentials()).secret).toBe("rotated")
     jest.restoreAllMocks()
   })
+
+  it("verifies a callback against the secret in force, after a change too", async () => {
+    const box = new SecretBox({ PLATEGA_ENCRYPTION_KEY: key() })
+    const pg = fakePg()
+    let now = 1_000_000
+    jest.spyOn(Date, "now").mockImplementation(() => now)
+    const access = new PlategaAccess({ pg, box, options: parsePlategaOptions(a), ttlMs: 20 })
+    const headers = (secret: string) => ({ "x-merchantid": a.merchantId, "x-secret": secret })
+    expect(await access.verifyCallback(headers(a.secret))).toBe(true)
+    pg.state.row = { merchant_id: a.merchantId, secret_ciphertext: box.encrypt("rotated") }
+    now += 20
+    expect(await access.verifyCallback(headers(a.secret))).toBe(false)
+    expect(await access.verifyCallback(headers("rotated"))).toBe(true)
+    expect(await access.verifyCallback(headers("rotated "))).toBe(false)
+    jest.restoreAllMocks()
+  })
 })
 
 describe("secrets at rest", () => {

@@ -1,10 +1,18 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 
+/** The SHA-256 digest that safeEqual compares (of an expected value, it can be kept). */
+export function digestOf(value: string): Buffer {
+  return createHash("sha256").update(value, "utf8").digest()
+}
+
 /** Constant-time string equality (1 or 0); digests make unequal lengths safe to compare. */
 export function safeEqual(a: string, b: string): number {
-  const da = createHash("sha256").update(a, "utf8").digest()
-  const db = createHash("sha256").update(b, "utf8").digest()
-  return timingSafeEqual(da, db) ? 1 : 0
+  return safeEqualDigest(a, digestOf(b))
+}
+
+/** safeEqual against the digest of the expected value (see digestOf). */
+export function safeEqualDigest(given: string, expected: Buffer): number {
+  return timingSafeEqual(digestOf(given), expected) ? 1 : 0
 }
 
 /** A header by its lower-case name, from Node's or any plain header object. */

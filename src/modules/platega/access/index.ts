@@ -10,7 +10,7 @@ import {
   type StoredSettings,
 } from "../settings/definition"
 import { SecretBox } from "./crypto"
-import { safeEqual, headerValue } from "./headers"
+import { digestOf, headerValue, safeEqualDigest } from "./headers"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { safeEqual } from "./headers"
@@ -95,6 +95,12 @@ export class PlategaAccess {
   private readonly ttlMs: number
   private cached?: { at: number; value: Promise<EffectiveSettings> }
   private readonly clients = new Map<string, PlategaClient>()
+  private digests?: {
+    merchantIdText: string
+    secretText: string
+    merchantId: Buffer
+    secret: Buffer
+  }
 
   constructor(private readonly init: PlategaAccessInit) {
     this.box = init.box ?? new SecretBox()
@@ -185,10 +191,25 @@ export class PlategaAccess {
       throw e
     }
     if (merchantId === undefined || secret === undefined) return false
+    const expected = this.expectedDigests(c)
     // Both compared, always: the time taken does not tell which one was wrong.
     const ok =
-      safeEqual(merchantId.toLowerCase(), c.merchantId.toLowerCase()) & safeEqual(secret, c.secret)
+      safeEqualDigest(merchantId.toLowerCase(), expected.merchantId) &
+      safeEqualDigest(secret, expected.secret)
     return ok === 1
+  }
+
+  /** The digests a callback's headers are compared with: made once per set of credentials. */
+  private expectedDigests(c: PlategaCredentials): { merchantId: Buffer; secret: Buffer } {
+    const kept = this.digests
+    if (kept && kept.merchantIdText === c.merchantId && kept.secretText === c.secret) return kept
+    this.digests = {
+      merchantIdText: c.merchantId,
+      secretText: c.secret,
+      merchantId: digestOf(c.merchantId.toLowerCase()),
+      secret: digestOf(c.secret),
+    }
+    return this.digests
   }
 
   /** The stored row, or undefined when there is none (or the table is not migrated yet). */
