@@ -1,5 +1,5 @@
 // `npm run bench [-- <name>...]`: every benchmark, or the named ones (sign, client, sandbox,
-// sandbox-export, export, checkout, callbacks, load). Each prints its pairs side by side with their ratio and adds its figures to
+// sandbox-export, export, export-store, checkout, callbacks, load). Each prints its pairs side by side with their ratio and adds its figures to
 // bench/results/latest.json. Nothing here asserts: these are measurements, not tests.
 //
 // Knobs (environment): BENCH_CHECKOUTS (10), BENCH_FIRST_TIME (20), BENCH_SECONDS (15: per
