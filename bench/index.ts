@@ -280,7 +280,7 @@ function printLoad(r: LoadResult): void {
     columns: ["", "(a) one instance", `(b) ${b.instances}`, "(b)/(a)"],
     rows: [
       [
-        "sustained rate (search)",
+        "sustained rate",
         ...both((t) => cell.rate(t.sustainableRate), ratio(r.ratio.sustainableRate)),
       ],
       [
