@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net"
 export interface CountingProxy {
   url: string
   count(route: string): number
+  /** Every request counted since the last reset. */
+  total(): number
   reset(): void
   stop(): Promise<void>
 }
@@ -43,6 +45,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     count: (route) => counts.get(route) ?? 0,
+    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
     reset: () => counts.clear(),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   }

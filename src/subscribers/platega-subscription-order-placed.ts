@@ -24,7 +24,11 @@ export default async function plategaSubscriptionOrderPlaced({
     const paid = (payment?.data ?? {}) as { subscription_id?: string; renewal_of?: string }
     if (!isSubscriptionProvider(payment?.provider_id) || paid.renewal_of || !paid.subscription_id)
       continue
-    await settleSubscriptionStatus(container, { subscription_id: paid.subscription_id })
+    // The read that just placed the order (a moment ago, by this store) may serve here too.
+    await settleSubscriptionStatus(container, {
+      subscription_id: paid.subscription_id,
+      reuse_recent_read: true,
+    })
   }
 }
 

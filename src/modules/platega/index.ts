@@ -37,6 +37,8 @@ export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
   PlategaAccess,
   type PlategaAccessInit,
+  type ReadOptions,
+  FINAL_READ_TTL_SECONDS,
   PlategaNotConfiguredError,
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,

@@ -25,6 +25,7 @@ import { PlategaPaymentLink } from "./models/payment-link"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
 import { PlategaRereadBudget } from "./models/reread-budget"
+import { PlategaRecentRead } from "./models/recent-read"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { PlategaSubscription } from "./models/subscription"
@@ -97,6 +98,7 @@ class PlategaModuleService extends MedusaService({
   PlategaSubscriptionCharge,
   PlategaRereadBudget,
   PlategaPaymentLink,
+  PlategaRecentRead,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean

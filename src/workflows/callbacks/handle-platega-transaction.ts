@@ -40,7 +40,12 @@ const MONEY_IN: string[] = [PaymentActions.SUCCESSFUL, PaymentActions.AUTHORIZED
 export const handlePlategaTransactionWorkflow = createWorkflow(
   "handle-platega-transaction",
   (input: HandlePlategaTransactionInput) => {
-    const confirmed = confirmPlategaTransactionStep({ transaction_id: input.transaction_id })
+    const confirmed = confirmPlategaTransactionStep(
+      transform({ input }, ({ input }) => ({
+        transaction_id: input.transaction_id,
+        claimed_status: input.claimed_status,
+      })),
+    )
 
     const webhook = transform({ confirmed }, ({ confirmed }) =>
       isPaidForSession(confirmed)

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import {
+  classifyTransactionStatus,
   isPlategaError,
   paymentMethodCode,
   SUBSCRIPTION_METHOD_CODE,
@@ -25,15 +26,18 @@ export interface ConfirmedTransaction {
 
 /**
  * The status a callback claims is never trusted: read the transaction from Platega (the one read
- * of this callback), then find the Medusa payment session it was made for.
+ * of this callback), then find the Medusa payment session it was made for. A CONFIRMED claim may
+ * be answered by the CONFIRMED read this store itself made a moment ago (the shopper's return
+ * came first), never by the body; any other claim, and the reconciliation job, read afresh.
  */
 export const confirmPlategaTransactionStep = createStep(
   "confirm-platega-transaction",
-  async (input: { transaction_id: string }, { container }) => {
+  async (input: { transaction_id: string; claimed_status?: string }, { container }) => {
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+    const reuse = classifyTransactionStatus(input.claimed_status ?? "") === "confirmed"
     let tx: TransactionStatus
     try {
-      tx = await (await platega.getClient()).getTransaction(input.transaction_id)
+      tx = await platega.access.readTransaction(input.transaction_id, { reuse })
     } catch (e) {
       if (isPlategaError(e) && e.httpStatus === 404)
         return new StepResponse<ConfirmedTransaction>({})

@@ -13,6 +13,11 @@ export interface StartPlategaPaymentInput extends SdkCall {
   returnUrl: string
   /** Where the payer comes back after a failed payment; default: `returnUrl` with `platega=failed`. */
   failedUrl?: string
+  /**
+   * SBP: the store shows the QR itself (PlategaSbpQr), so the server reads the QR's text from
+   * Platega (one more call). Leave it off when the payer goes to Platega's page, which shows its own.
+   */
+  qr?: boolean
 }
 
 /** A started payment: where to send the payer, and for SBP the QR text. */
@@ -81,7 +86,14 @@ export async function startPlategaPayment(
     `/store/payment-collections/${collectionId}/payment-sessions`,
     {
       method: "POST",
-      body: { provider_id: providerId, data: { return_url: returnUrl, failed_url: failedUrl } },
+      body: {
+        provider_id: providerId,
+        data: {
+          return_url: returnUrl,
+          failed_url: failedUrl,
+          ...(input.qr && method === "sbp" ? { show_qr: true } : {}),
+        },
+      },
       headers,
     },
   )

@@ -55,6 +55,7 @@ export function PlategaPayButton(props: PlategaPayButtonProps) {
         providerId,
         returnUrl,
         failedUrl,
+        qr: props.sbp !== "redirect",
       })
       onStarted?.(payment)
       if (payment.method === "sbp" && props.sbp !== "redirect") {

@@ -1,5 +1,12 @@
+// Over 300 lines: the one access object (settings, credentials, clients, callback check, reads)
+// and the settings merge it owns; each part beside it is already its own file.
 import type { Logger } from "@medusajs/framework/types"
-import { PlategaClient, type PlategaLogger } from "../../../lib/platega"
+import {
+  PlategaClient,
+  type PlategaLogger,
+  type Subscription,
+  type TransactionStatus,
+} from "../../../lib/platega"
 import type { PlategaOptions } from "../plugin-options"
 import {
   SETTINGS,
@@ -11,10 +18,26 @@ import {
 } from "../settings/definition"
 import { SecretBox } from "./crypto"
 import { digestOf, headerValue, safeEqualDigest } from "./headers"
+import { RecentReads, type ReadKind, type ReadOptions } from "./recent-reads"
+import { recordStatus, successfulCharges } from "../subscription-status"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { safeEqual } from "./headers"
 export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
+export { FINAL_READ_TTL_SECONDS, RECENT_READS_TABLE, type ReadOptions } from "./recent-reads"
+
+/** A transaction's read answers again only when CONFIRMED (money in; see recent-reads.ts). */
+const TRANSACTION_READ: ReadKind<TransactionStatus> = {
+  name: "transaction",
+  status: (tx) => tx.status,
+  final: (tx) => tx.status.trim().toUpperCase() === "CONFIRMED",
+}
+/** A subscription's read answers again only once it took a charge: its checkout is paid. */
+const SUBSCRIPTION_READ: ReadKind<Subscription> = {
+  name: "subscription",
+  status: (sub) => recordStatus(sub.status),
+  final: (sub) => successfulCharges(sub) > 0,
+}
 
 const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
@@ -101,10 +124,12 @@ export class PlategaAccess {
     merchantId: Buffer
     secret: Buffer
   }
+  private readonly reads: RecentReads
 
   constructor(private readonly init: PlategaAccessInit) {
     this.box = init.box ?? new SecretBox()
     this.ttlMs = init.ttlMs ?? SETTINGS_TTL_MS
+    this.reads = new RecentReads(init.pg, init.logger)
   }
 
   get secretBox(): SecretBox {
@@ -146,6 +171,27 @@ export class PlategaAccess {
   /** The client for the credentials in force now; one per credential set. */
   async client(): Promise<PlategaClient> {
     return this.clientFor(await this.credentials())
+  }
+
+  /**
+   * GET /transaction/{id}, through the store's memory of its own recent reads (recent-reads.ts):
+   * with `reuse`, a CONFIRMED answer Platega gave this store in the last minute answers again,
+   * and a read in flight elsewhere is waited for. Every answer is kept for the reads after it.
+   */
+  async readTransaction(id: string, options: ReadOptions): Promise<TransactionStatus> {
+    const read = async () => (await this.client()).getTransaction(id)
+    return this.reads.read(TRANSACTION_READ, id, read, options)
+  }
+
+  /** GET /subscription/{id} the same way; a subscription that has charged is the final answer. */
+  async readSubscription(id: string, options: ReadOptions): Promise<Subscription> {
+    const read = async () => (await this.client()).getSubscription(id)
+    return this.reads.read(SUBSCRIPTION_READ, id, read, options)
+  }
+
+  /** The next read of this transaction asks Platega (after a refund or cancel started here). */
+  forgetTransaction(id: string): Promise<void> {
+    return this.reads.forget("transaction", id)
   }
 
   clientFor(c: PlategaCredentials): PlategaClient {

@@ -38,7 +38,7 @@ describe("initiatePayment", () => {
     const out = await sbp.initiatePayment({
       amount: "2990.5",
       currency_code: "rub",
-      data: { session_id: "payses_1", pay: true },
+      data: { session_id: "payses_1", pay: true, show_qr: true },
       context: { customer },
     })
     expect(out.status).toBe(PaymentSessionStatus.PENDING)

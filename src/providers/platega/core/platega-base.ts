@@ -45,6 +45,7 @@ import {
   parsePlategaOptions,
   type PlategaAccess,
   type PlategaOptions,
+  type ReadOptions,
 } from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
@@ -174,8 +175,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         orderId: data.cart_id || sessionId,
         ...(metadata ? { metadata } : {}),
       })
+      // The QR's text is only in the status read: one more call, made only for a storefront
+      // that shows the QR itself (data.show_qr); Platega's payer page shows its own.
       const qr =
-        this.methodCode === PAYMENT_METHODS.SBP_QR.code
+        this.methodCode === PAYMENT_METHODS.SBP_QR.code && data.show_qr === true
           ? await this.readQr(client, created.transactionId)
           : undefined
       const sessionData: PlategaSessionData = {
@@ -236,7 +239,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const data = readSessionData(input.data)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    const tx = await this.readTransaction(data, "reading the payment status")
+    // A CONFIRMED answer this store read a moment ago (the callback's) serves here too.
+    const tx = await this.readTransaction(data, "reading the payment status", { reuse: true })
     const status = this.checkedStatus(data, tx)
     return { status, data: { ...data, platega_status: tx.status } }
   }
@@ -262,6 +266,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   private async readTransaction(
     data: PlategaSessionData,
     action: string,
+    options: ReadOptions = { reuse: false },
   ): Promise<TransactionStatus> {
     if (!data.transaction_id) {
       throw new MedusaError(
@@ -270,7 +275,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     try {
-      return await (await this.client()).getTransaction(data.transaction_id)
+      return await this.access_.readTransaction(data.transaction_id, options)
     } catch (e) {
       throw toMedusaError(action, e)
     }
@@ -358,6 +363,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       )
     }
     await cancelAtPlatega(client, id, "cancel")
+    await this.access_.forgetTransaction(id)
     return (await client.getTransaction(id)).status
   }
 
@@ -386,6 +392,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
     try {
       const refund = await refundAtPlatega(await this.client(), id)
+      // Money went back: the next read of this transaction must ask Platega.
+      await this.access_.forgetTransaction(id)
       if (refund.already_returned) {
         // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
         return { data: { ...data, platega_status: refund.platega_status } }
@@ -425,7 +433,11 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (callback.kind !== "transaction") return notSupported
     let tx: TransactionStatus
     try {
-      tx = await (await this.client()).getTransaction(callback.id)
+      // A CONFIRMED claim may be answered by this store's own read of a moment ago (never by the
+      // body); any other claim is read afresh.
+      tx = await this.access_.readTransaction(callback.id, {
+        reuse: callback.status.toUpperCase() === "CONFIRMED",
+      })
     } catch (e) {
       // Thrown, not swallowed: the callback must be retried rather than lost.
       throw toMedusaError("confirming a callback", e)

@@ -26,6 +26,11 @@ const sessionDataSchema = z.looseObject({
   /** Last Platega status seen, raw. */
   platega_status: z.string().optional(),
   redirect: z.string().optional(),
+  /**
+   * SBP: the storefront shows the QR itself (sent when the payment starts). Only then is the
+   * QR's text read from Platega into `qr`: one more call, which Platega's payer page does not need.
+   */
+  show_qr: z.boolean().optional(),
   qr: z.string().optional(),
   expires_in: z.string().optional(),
   expires_at: z.string().optional(),

@@ -20,7 +20,13 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
-import { intervalCode, planSchema, recordStatus, successfulCharges } from "../../../modules/platega"
+import {
+  intervalCode,
+  planSchema,
+  recordStatus,
+  successfulCharges,
+  type ReadOptions,
+} from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "./money"
@@ -110,7 +116,9 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (data.renewal_of) return super.getPaymentStatus(input)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
-    const sub = await this.readSubscription(data, "reading the subscription")
+    // A read showing the first charge, made a moment ago by this store (the charge callback's),
+    // serves here too.
+    const sub = await this.readSubscription(data, "reading the subscription", { reuse: true })
     return { status: this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
 
@@ -147,7 +155,11 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     }
   }
 
-  private async readSubscription(data: PlategaSessionData, action: string): Promise<Subscription> {
+  private async readSubscription(
+    data: PlategaSessionData,
+    action: string,
+    options: ReadOptions = { reuse: false },
+  ): Promise<Subscription> {
     if (!data.subscription_id) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
@@ -155,7 +167,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
       )
     }
     try {
-      return await (await this.client()).getSubscription(data.subscription_id)
+      return await this.access_.readSubscription(data.subscription_id, options)
     } catch (e) {
       throw toMedusaError(action, e)
     }

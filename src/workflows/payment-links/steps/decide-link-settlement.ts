@@ -88,7 +88,8 @@ export const decideLinkSettlementStep = createStep(
     }
     let tx: TransactionStatus
     try {
-      tx = await (await platega.getClient()).getTransaction(input.transaction_id)
+      // Kept for the authorization that follows (the link's session reads it from there).
+      tx = await platega.access.readTransaction(input.transaction_id, { reuse: false })
     } catch (e) {
       if (!(isPlategaError(e) && e.httpStatus === 404)) throw e
       return done({

@@ -1,0 +1,289 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { isFinalOutcome } from "../../src/modules/platega"
+import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import {
+  CARD,
+  SBP,
+  cartOutcome,
+  completeCart,
+  createCart,
+  eventually,
+  startPayment,
+} from "../helpers/checkout"
+import { useCountingProxy } from "../helpers/counting-proxy"
+import { adminHeaders } from "../helpers/admin"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { setPlan, startSubscription, subscriptionState } from "../helpers/subscriptions"
+import {
+  addItemByOrderEdit,
+  createLink,
+  orderLinks,
+  orderMoney,
+  payOnLinkPage,
+  placeOrder,
+} from "../helpers/payment-links"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+const SBERPAY = "pp_platega-sberpay_platega"
+const INTERNATIONAL = "pp_platega-international-card_platega"
+
+const sandbox = useSandbox()
+// Every call the store makes to Platega goes through this proxy, which counts it.
+const proxy = useCountingProxy(sandbox)
+
+const settle = () => new Promise((r) => setTimeout(r, 1500))
+
+/** The calls to Platega per paid order: create, plus one read of Platega's answer (plus the QR's). */
+const METHODS = [
+  { name: "SBP, payer page", provider: SBP, data: {}, bound: 2 },
+  { name: "SBP, QR shown by the store", provider: SBP, data: { show_qr: true }, bound: 3 },
+  { name: "card", provider: CARD, data: {}, bound: 2 },
+  { name: "SberPay", provider: SBERPAY, data: {}, bound: 2 },
+  { name: "international card", provider: INTERNATIONAL, data: {}, bound: 2 },
+]
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    beforeEach(async () => {
+      await sandbox().control.reset()
+      // The test delivers every callback itself, so it decides the order of arrival.
+      await sandbox().control.setCallbackUrl(null)
+    })
+
+    /** A started payment, paid at Platega (the sandbox's control API, not counted). */
+    async function paidCheckout(provider: string, data: Record<string, unknown>) {
+      const cartId = await createCart(api, store)
+      proxy().reset()
+      const session = await startPayment(api, store, cartId, provider, {
+        return_url: `http://localhost:8000/return?cart_id=${cartId}`,
+        ...data,
+      })
+      const txId = session.data.transaction_id
+      await sandbox().control.confirm(txId)
+      const callback = await transactionCallbackBody(sandbox(), txId)
+      return { cartId, txId, session, callback }
+    }
+
+    function processed(container: MedusaContainer, txId: string) {
+      return eventually(
+        async () => (await callbackLog(container)).filter((r) => r.platega_id === txId),
+        (rows) => rows.length > 0 && rows.every((r) => isFinalOutcome(r.outcome)),
+      )
+    }
+
+    /** Exactly one order and one captured payment for the cart, whatever the path. */
+    async function expectOneCapturedOrder(cartId: string) {
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(outcome.payments).toHaveLength(1)
+      expect(outcome.payments[0].captured_at).toBeTruthy()
+    }
+
+    describe.each(METHODS)("$name", ({ provider, data, bound }) => {
+      it(`callback first, then the shopper's return: at most ${bound} calls; a repeated callback makes none`, async () => {
+        const { cartId, txId, callback } = await paidCheckout(provider, data)
+        expect((await postCallback(api, sandbox(), callback)).status).toBe(200)
+        const [row] = await processed(getContainer(), txId)
+        expect(row.outcome).toBe("captured")
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        expect(proxy().total()).toBeLessThanOrEqual(bound)
+        expect(proxy().count("POST /transaction/process")).toBe(1)
+        expect(proxy().count("GET /transaction/:id")).toBe(bound - 1)
+        await expectOneCapturedOrder(cartId)
+
+        // Platega delivers the same callback again: it changes nothing and asks nothing.
+        proxy().reset()
+        const again = await postCallback(api, sandbox(), callback)
+        expect(again.data).toMatchObject({ duplicate: true })
+        await settle()
+        expect(proxy().total()).toBe(0)
+        await expectOneCapturedOrder(cartId)
+      })
+
+      it(`the shopper's return first, then the callback: at most ${bound} calls`, async () => {
+        const { cartId, txId, callback } = await paidCheckout(provider, data)
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        expect((await postCallback(api, sandbox(), callback)).status).toBe(200)
+        const [row] = await processed(getContainer(), txId)
+        expect(row.outcome).toBe("captured")
+        expect(proxy().total()).toBeLessThanOrEqual(bound)
+        await expectOneCapturedOrder(cartId)
+      })
+
+      it(`the callback (twice) and the shopper's return at the same moment: at most ${bound} calls`, async () => {
+        const { cartId, txId, callback } = await paidCheckout(provider, data)
+        const [first, second, shopper] = await Promise.all([
+          postCallback(api, sandbox(), callback),
+          postCallback(api, sandbox(), callback),
+          completeCart(api, store, cartId),
+        ])
+        expect([first.status, second.status]).toEqual([200, 200])
+        await processed(getContainer(), txId)
+        await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+        // A shopper who met the callback's lock tries again (the storefront kit does).
+        if (shopper.type !== "order") {
+          expect((await completeCart(api, store, cartId)).type).toBe("order")
+        }
+        expect(proxy().total()).toBeLessThanOrEqual(bound)
+        await expectOneCapturedOrder(cartId)
+      })
+    })
+
+    it("a store that never got the callback completes the cart with a fresh read", async () => {
+      const { cartId, txId } = await paidCheckout(CARD, {})
+      expect(await storedRead(getContainer(), txId)).toBeUndefined()
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+      expect(proxy().count("GET /transaction/:id")).toBe(1)
+      expect(proxy().total()).toBe(2)
+      await expectOneCapturedOrder(cartId)
+      // What it read is kept only as Platega said it.
+      expect(await storedRead(getContainer(), txId)).toMatchObject({ status: "CONFIRMED" })
+    })
+
+    it("a read of a pending payment is never an answer: each attempt asks Platega, and no order is made", async () => {
+      const cartId = await createCart(api, store)
+      const session = await startPayment(api, store, cartId, SBP)
+      const txId = session.data.transaction_id
+      proxy().reset()
+      expect((await completeCart(api, store, cartId)).type).toBe("cart")
+      expect(await storedRead(getContainer(), txId)).toMatchObject({ status: "PENDING" })
+      // A claim of payment the store cannot confirm: not an order, and not remembered as paid.
+      const claim = await transactionCallbackBody(sandbox(), txId, "CONFIRMED")
+      await postCallback(api, sandbox(), claim)
+      await eventually(
+        () => callbackLog(getContainer()),
+        (l) => l.some((r) => r.platega_id === txId && r.outcome === "unconfirmed"),
+      )
+      expect((await completeCart(api, store, cartId)).type).toBe("cart")
+      expect(proxy().count("GET /transaction/:id")).toBe(3)
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+      // Paid now: the next attempt reads Platega again (the pending read blocks nothing).
+      await sandbox().control.confirm(txId)
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+      expect(proxy().count("GET /transaction/:id")).toBe(4)
+      await expectOneCapturedOrder(cartId)
+    })
+
+    it("a CONFIRMED read of a moment ago never answers a chargeback callback: it is read afresh", async () => {
+      const { cartId, txId, callback } = await paidCheckout(CARD, {})
+      await postCallback(api, sandbox(), callback)
+      await processed(getContainer(), txId)
+      await sandbox().control.chargeback(txId)
+      proxy().reset()
+      const reversed = await transactionCallbackBody(sandbox(), txId)
+      expect(reversed.status).toBe("CHARGEBACKED")
+      await postCallback(api, sandbox(), reversed)
+      const rows = await eventually(
+        async () => (await callbackLog(getContainer())).filter((r) => r.platega_id === txId),
+        (r) => r.some((x) => x.status === "CHARGEBACKED" && isFinalOutcome(x.outcome)),
+      )
+      // The CONFIRMED read of a moment ago never answers a claim of another status.
+      expect(proxy().count("GET /transaction/:id")).toBe(1)
+      expect(rows.find((r) => r.status === "CHARGEBACKED")?.outcome).toBe("flagged")
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
+    })
+
+    it("a payment link: 2 calls (create, one read on its callback); its duplicate callback none", async () => {
+      const admin = await adminHeaders(getContainer())
+      const orderId = await placeOrder(api, store, sandbox())
+      await addItemByOrderEdit(api, admin, orderId, store.variantId, 500)
+      proxy().reset()
+      const { link } = (await createLink(api, admin, orderId, { amount: "500" })).data
+      await payOnLinkPage(sandbox(), link.transaction_id)
+      const paid = await transactionCallbackBody(sandbox(), link.transaction_id)
+      expect((await postCallback(api, sandbox(), paid)).status).toBe(200)
+      await eventually(
+        () => orderLinks(api, admin, orderId),
+        (o) => o.links[0]?.status === "paid",
+      )
+      await processed(getContainer(), link.transaction_id)
+      expect(proxy().count("POST /v2/transaction/process")).toBe(1)
+      expect(proxy().count("GET /transaction/:id")).toBe(1)
+      expect(proxy().total()).toBe(2)
+      expect((await postCallback(api, sandbox(), paid)).data).toMatchObject({ duplicate: true })
+      await settle()
+      expect(proxy().total()).toBe(2)
+      const money = await orderMoney(getContainer(), orderId)
+      expect(money.pending).toBe(0)
+      const linkPayments = money.collections
+        .flatMap((c) => c.payments)
+        .filter((p) => Number(p.amount) === 500)
+      expect(linkPayments).toHaveLength(1)
+      expect(linkPayments[0].captured_at).toBeTruthy()
+    })
+
+    // Last: the variant gets a plan for this test only.
+    it("subscription (method 6): the first order's and each renewal's authorization ask Platega nothing more", async () => {
+      const admin = await adminHeaders(getContainer())
+      const monthly = { interval: "month", interval_count: 1 }
+      expect((await setPlan(api, admin, store.variantId, monthly)).status).toBe(200)
+      try {
+        await sandbox().control.setCallbackUrl(callbackUrl(api))
+        proxy().reset()
+        const { cartId, subscriptionId } = await startSubscription(api, store)
+        await sandbox().control.bindSubscription(subscriptionId, { email: "payer@example.com" })
+        const first = await eventually(
+          () => subscriptionState(getContainer(), subscriptionId),
+          (s) => !!s.record?.first_order_id && s.charges.some((c) => c.order_id),
+        )
+        await sandbox().control.waitForCallbacks()
+        await settle()
+        expect((await completeCart(api, store, cartId)).type).toBe("order")
+        await expectOneCapturedOrder(cartId)
+        // Create; the charge callback's two reads (its transaction, the subscription); the
+        // activation callback's read of the subscription. The first order's authorization and its
+        // subscription record (on order.placed) read nothing more.
+        const firstOrder = {
+          create: proxy().count("POST /transaction/process"),
+          transaction: proxy().count("GET /transaction/:id"),
+          subscription: proxy().count("GET /subscription/:id"),
+        }
+        expect(firstOrder).toEqual({ create: 1, transaction: 1, subscription: 2 })
+
+        // A renewal: its charge callback reads the charge and the subscription; the renewal
+        // order's authorization is answered by the charge's read.
+        proxy().reset()
+        await sandbox().control.chargeSubscription(subscriptionId, "success")
+        const renewed = await eventually(
+          () => subscriptionState(getContainer(), subscriptionId),
+          (s) => s.charges.filter((c) => c.kind === "renewal" && c.order_id).length === 1,
+        )
+        await sandbox().control.waitForCallbacks()
+        await settle()
+        expect(renewed.orders).toHaveLength(2)
+        expect(renewed.orders.every((o) => o.payments[0]?.captured_at)).toBe(true)
+        expect(first.record?.first_order_id).toBe(renewed.record?.first_order_id)
+        expect(proxy().count("GET /transaction/:id")).toBe(1)
+        expect(proxy().count("GET /subscription/:id")).toBe(1)
+        expect(proxy().total()).toBe(2)
+      } finally {
+        await setPlan(api, admin, store.variantId, null)
+      }
+    })
+  },
+})
+
+/** The store's kept read of a transaction (the table behind the recent reads). */
+async function storedRead(container: MedusaContainer, txId: string) {
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as {
+    raw(sql: string, bindings: unknown[]): Promise<{ rows: { status: string | null }[] }>
+  }
+  const { rows } = await pg.raw("select status from platega_recent_read where key = ?", [
+    `transaction:${txId.toLowerCase()}`,
+  ])
+  return rows[0]
+}
