@@ -52,7 +52,7 @@ import { toMedusaError } from "./errors"
 import { cancelAtPlatega, refundAtPlatega } from "./refund"
 import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
-import { expiresAt, readSessionData, type PlategaSessionData } from "./session-data"
+import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
 
@@ -249,18 +249,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   private checkedStatus(data: PlategaSessionData, tx: TransactionStatus): PaymentSessionStatus {
     const status = sessionStatusFor(tx.status)
     if (status !== PaymentSessionStatus.CAPTURED) return status
+    return this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
+  }
+
+  /**
+   * Money Platega took is accepted as paid only for the amount and currency the session asked;
+   * anything else is an error (logged with `what`, e.g. "transaction … is CONFIRMED").
+   */
+  protected paidOrError(
+    data: PlategaSessionData,
+    paid: Pick<TransactionStatus, "paymentDetails">,
+    what: string,
+  ): PaymentSessionStatus {
     const expected =
       data.amount !== undefined && data.currency !== undefined
         ? { amount: data.amount, currency_code: data.currency }
         : undefined
-    const mismatch = paymentMismatch(expected, tx)
-    if (mismatch) {
-      this.logger_?.error(
-        `Platega: transaction ${tx.id} is CONFIRMED but ${mismatch}; not accepted as paid`,
-      )
-      return PaymentSessionStatus.ERROR
-    }
-    return status
+    const mismatch = paymentMismatch(expected, paid)
+    if (!mismatch) return PaymentSessionStatus.CAPTURED
+    this.logger_?.error(`Platega: ${what} but ${mismatch}; not accepted as paid`)
+    return PaymentSessionStatus.ERROR
   }
 
   private async readTransaction(
@@ -268,14 +276,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     action: string,
     options: ReadOptions = { reuse: false },
   ): Promise<TransactionStatus> {
-    if (!data.transaction_id) {
+    return this.readSessionObject(data.transaction_id, "transaction", action, (id) =>
+      this.access_.readTransaction(id, options),
+    )
+  }
+
+  /** Reads what the session names at Platega; a session that names nothing is an error. */
+  protected async readSessionObject<T>(
+    id: string | undefined,
+    kind: "transaction" | "subscription",
+    action: string,
+    read: (id: string) => Promise<T>,
+  ): Promise<T> {
+    if (!id) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Platega: ${action}: the session has no transaction id`,
+        `Platega: ${action}: the session has no ${kind} id`,
       )
     }
     try {
-      return await this.access_.readTransaction(data.transaction_id, options)
+      return await read(id)
     } catch (e) {
       throw toMedusaError(action, e)
     }
@@ -303,17 +323,19 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   /** Same amount and currency: nothing to do. A new amount needs a new Platega transaction. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = readSessionData(input.data)
-    const currency = input.currency_code.toUpperCase()
-    if (
-      data.transaction_id &&
-      data.currency === currency &&
-      data.amount !== undefined &&
-      sameAmount(data.amount, input.amount, currency)
-    ) {
+    if (data.transaction_id && sameTerms(data, input)) {
       return { data, status: sessionStatusFor(data.platega_status ?? "PENDING") }
     }
     if (data.transaction_id) await this.abandon(data)
     const { transaction_id: _t, redirect: _r, qr: _q, platega_status: _s, ...rest } = data
+    return this.restart(input, rest)
+  }
+
+  /** A session started again from `rest` (its data without what the old Platega object gave). */
+  protected async restart(
+    input: UpdatePaymentInput,
+    rest: PlategaSessionData,
+  ): Promise<UpdatePaymentOutput> {
     const created = await this.initiatePayment({ ...input, data: rest })
     return { data: created.data, status: created.status }
   }
@@ -326,13 +348,23 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   /** Best effort: a pending transaction the shopper left behind is cancelled, or left to expire. */
-  private async abandon(data: PlategaSessionData): Promise<void> {
+  private abandon(data: PlategaSessionData): Promise<void> {
+    return this.bestEffort(
+      () => this.cancelPending(data),
+      (why) =>
+        `Platega: transaction ${data.transaction_id} was left pending (${why}); it expires on its own`,
+    )
+  }
+
+  /** Runs `cancel`; a failure is only logged (`leftAs` says what was left and why). */
+  protected async bestEffort(
+    cancel: () => Promise<unknown>,
+    leftAs: (why: string) => string,
+  ): Promise<void> {
     try {
-      await this.cancelPending(data)
+      await cancel()
     } catch (e) {
-      this.logger_?.warn(
-        `Platega: transaction ${data.transaction_id} was left pending (${(e as Error).message}); it expires on its own`,
-      )
+      this.logger_?.warn(leftAs((e as Error).message))
     }
   }
 
@@ -343,10 +375,19 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = readSessionData(input.data)
     if (!data.transaction_id) return { data }
+    return this.cancelWith(data, "cancelling the payment", () => this.cancelPending(data))
+  }
+
+  /** The session with the Platega status `cancel` left; its failure is a Medusa error. */
+  protected async cancelWith(
+    data: PlategaSessionData,
+    action: string,
+    cancel: () => Promise<string>,
+  ): Promise<CancelPaymentOutput> {
     try {
-      return { data: { ...data, platega_status: await this.cancelPending(data) } }
+      return { data: { ...data, platega_status: await cancel() } }
     } catch (e) {
-      throw toMedusaError("cancelling the payment", e)
+      throw toMedusaError(action, e)
     }
   }
 

@@ -1,4 +1,6 @@
 import { z } from "zod"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { sameAmount } from "./money"
 
 /**
  * What a Platega payment session keeps in Medusa (`payment_session.data`). The storefront reads
@@ -60,6 +62,19 @@ export type PlategaSessionData = z.infer<typeof sessionDataSchema>
 export function readSessionData(data: Record<string, unknown> | undefined): PlategaSessionData {
   const parsed = sessionDataSchema.safeParse(data ?? {})
   return parsed.success ? parsed.data : {}
+}
+
+/** The session already asks for this amount in this currency (nothing to create again). */
+export function sameTerms(
+  data: PlategaSessionData,
+  input: { amount: BigNumberInput; currency_code: string },
+): boolean {
+  const currency = input.currency_code.toUpperCase()
+  return (
+    data.currency === currency &&
+    data.amount !== undefined &&
+    sameAmount(data.amount, input.amount, currency)
+  )
 }
 
 /** "00:30:00" → ISO time the payment stops being payable; undefined when unparsable. */

@@ -29,10 +29,9 @@ import {
 } from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
-import { sameAmount, toDecimalString } from "./money"
+import { toDecimalString } from "./money"
 import { PlategaBase } from "./platega-base"
-import { readSessionData, type PlategaSessionData } from "./session-data"
-import { paymentMismatch } from "./status"
+import { readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 
 /**
@@ -130,18 +129,8 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   private checkoutStatus(data: PlategaSessionData, sub: Subscription): PaymentSessionStatus {
     const status = recordStatus(sub.status)
     if (successfulCharges(sub) > 0) {
-      const expected =
-        data.amount !== undefined && data.currency !== undefined
-          ? { amount: data.amount, currency_code: data.currency }
-          : undefined
-      const mismatch = paymentMismatch(expected, {
-        paymentDetails: { amount: sub.amount, currency: sub.currencyCode },
-      })
-      if (!mismatch) return PaymentSessionStatus.CAPTURED
-      this.logger_?.error(
-        `Platega: subscription ${sub.id} has charged but ${mismatch}; not accepted as paid`,
-      )
-      return PaymentSessionStatus.ERROR
+      const paid = { paymentDetails: { amount: sub.amount, currency: sub.currencyCode } }
+      return this.paidOrError(data, paid, `subscription ${sub.id} has charged`)
     }
     if (["Failed", "Cancelled", "PastDue"].includes(status)) return PaymentSessionStatus.CANCELED
     return PaymentSessionStatus.PENDING
@@ -160,17 +149,9 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     action: string,
     options: ReadOptions = { reuse: false },
   ): Promise<Subscription> {
-    if (!data.subscription_id) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Platega: ${action}: the session has no subscription id`,
-      )
-    }
-    try {
-      return await this.access_.readSubscription(data.subscription_id, options)
-    } catch (e) {
-      throw toMedusaError(action, e)
-    }
+    return this.readSessionObject(data.subscription_id, "subscription", action, (id) =>
+      this.access_.readSubscription(id, options),
+    )
   }
 
   override async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
@@ -196,20 +177,12 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   /** A new amount needs a new Platega subscription (Platega cannot change one). */
   override async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = readSessionData(input.data)
-    const currency = input.currency_code.toUpperCase()
-    if (
-      data.renewal_of ||
-      (data.subscription_id &&
-        data.currency === currency &&
-        data.amount !== undefined &&
-        sameAmount(data.amount, input.amount, currency))
-    ) {
+    if (data.renewal_of || (data.subscription_id && sameTerms(data, input))) {
       return { data, status: PaymentSessionStatus.PENDING }
     }
     if (data.subscription_id) await this.abandonSubscription(data)
     const { subscription_id: _s, redirect: _r, platega_status: _p, ...rest } = data
-    const created = await this.initiatePayment({ ...input, data: rest })
-    return { data: created.data, status: created.status }
+    return this.restart(input, rest)
   }
 
   override async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -219,14 +192,12 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   }
 
   /** Best effort: a subscription the shopper never bound is cancelled, or fails on its own. */
-  private async abandonSubscription(data: PlategaSessionData): Promise<void> {
-    try {
-      await this.cancelUnpaid(data)
-    } catch (e) {
-      this.logger_?.warn(
-        `Platega: subscription ${data.subscription_id} was left as it is (${(e as Error).message}); unbound, it fails after 30 minutes`,
-      )
-    }
+  private abandonSubscription(data: PlategaSessionData): Promise<void> {
+    return this.bestEffort(
+      () => this.cancelUnpaid(data),
+      (why) =>
+        `Platega: subscription ${data.subscription_id} was left as it is (${why}); unbound, it fails after 30 minutes`,
+    )
   }
 
   /**
@@ -237,11 +208,9 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   override async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = readSessionData(input.data)
     if (data.renewal_of || !data.subscription_id) return { data }
-    try {
-      return { data: { ...data, platega_status: await this.cancelUnpaid(data) } }
-    } catch (e) {
-      throw toMedusaError("cancelling the subscription payment", e)
-    }
+    return this.cancelWith(data, "cancelling the subscription payment", () =>
+      this.cancelUnpaid(data),
+    )
   }
 
   private async cancelUnpaid(data: PlategaSessionData): Promise<string> {
