@@ -54,8 +54,7 @@ export function chargeReadOutcome(
 }
 
 /** Whether the charge is taken into the ledger; if not, the outcome and whether the read applies. */
-export type ChargeCheck =
-  { accept: true } | { accept: false; outcome: OutcomeRecord; apply_read: boolean }
+type ChargeCheck = { accept: true } | { accept: false; outcome: OutcomeRecord; apply_read: boolean }
 
 /** Whether a charge Platega confirmed is this subscription's and what it charges. */
 export function checkCharge(
@@ -109,7 +108,7 @@ export function chargeOfCheckout(tx: TransactionStatus, record: SubscriptionReco
 }
 
 /** Why a charge is not what its subscription charges; undefined when it is. */
-export function chargeMismatch(
+function chargeMismatch(
   tx: TransactionStatus,
   record: Pick<SubscriptionRecord, "amount" | "currency_code">,
 ): string | undefined {
@@ -145,7 +144,7 @@ export function chargeNext(
   return classifyTransactionStatus(tx.status) === "confirmed" ? "order" : "none"
 }
 
-export interface ChargeSettlement {
+interface ChargeSettlement {
   tx: TransactionStatus
   check: ChargeCheck
   record?: Pick<SubscriptionRecord, "payment_session_id" | "status">

@@ -35,11 +35,11 @@ export interface CustomerSummary {
 
 const platega = (c: Container) => c.resolve<PlategaModuleService>(PLATEGA_MODULE)
 
-export const toAmount = (v: unknown): number =>
+const toAmount = (v: unknown): number =>
   MathBN.convert(v as Parameters<typeof MathBN.convert>[0]).toNumber()
 
 /** The title the shopper bought, from what every renewal ships. */
-export function productTitle(record: Pick<SubscriptionRecord, "snapshot">): string | null {
+function productTitle(record: Pick<SubscriptionRecord, "snapshot">): string | null {
   const items = (record.snapshot as unknown as SubscriptionSnapshot | null)?.items ?? []
   return items[0]?.title ?? null
 }

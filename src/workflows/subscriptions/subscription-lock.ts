@@ -10,15 +10,15 @@ import {
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
 /** How long a run waits for another one working on the same subscription. */
-export const SUBSCRIPTION_LOCK_WAIT_SECONDS = 120
+const SUBSCRIPTION_LOCK_WAIT_SECONDS = 120
 /**
  * How long a workflow's hold outlives a process that died holding it. A run takes seconds; the
  * charge's claim (as long) still keeps a renewal to one order should a run ever outlast it.
  */
-export const SUBSCRIPTION_LOCK_TTL_SECONDS = 300
+const SUBSCRIPTION_LOCK_TTL_SECONDS = 300
 
 /** One lock per Platega subscription: its callbacks, sync runs and cancels take turns. */
-export function subscriptionLockKey(plategaId: string): string {
+function subscriptionLockKey(plategaId: string): string {
   return `platega-subscription:${plategaId.toLowerCase()}`
 }
 
@@ -33,7 +33,7 @@ export async function withSubscriptionLock<T>(
   })
 }
 
-export interface SubscriptionLock {
+interface SubscriptionLock {
   key: string
   /**
    * An owner of this run's own: the release (or the compensation of the acquire) frees only the

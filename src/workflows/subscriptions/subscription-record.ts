@@ -26,7 +26,7 @@ type Container = Pick<MedusaContainer, "resolve">
 
 const platega = (c: Container) => c.resolve<PlategaModuleService>(PLATEGA_MODULE)
 
-export async function findSubscriptionRecord(
+async function findSubscriptionRecord(
   container: Container,
   plategaId: string,
 ): Promise<SubscriptionRecord | undefined> {
@@ -189,7 +189,7 @@ async function orderOfCart(container: Container, cartId: string): Promise<string
 }
 
 /** Ties the checkout's order to its subscription (idempotent: links are upserted). */
-export async function linkFirstOrder(
+async function linkFirstOrder(
   container: Container,
   record: SubscriptionRecord,
   orderId: string,

@@ -17,7 +17,7 @@ import { applyPlategaReadStep, ensureFirstOrderStep } from "./steps/subscription
 import type { SubscriptionRecord } from "./subscription-record"
 import { lockSubscription, unlockSubscription } from "./subscription-lock"
 
-export interface SyncedSubscription {
+interface SyncedSubscription {
   recovered: number
   /** Left with an `attention` note for the merchant. */
   flagged: boolean

@@ -12,7 +12,7 @@ import {
 import { withSubscriptionLock } from "../subscription-lock"
 import { applyPlategaRead, type SubscriptionRecord } from "../subscription-record"
 
-export type CancelledBy = "admin" | "customer"
+type CancelledBy = "admin" | "customer"
 
 export interface CancelSubscriptionInput {
   /** The plugin's record id (plsub_…). */

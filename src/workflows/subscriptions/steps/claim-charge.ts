@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
 
 /** How long one run may spend building a renewal order before another may take over. */
-export const CHARGE_CLAIM_SECONDS = 300
+const CHARGE_CLAIM_SECONDS = 300
 
 /**
  * Takes a renewal charge for building its order, across processes (another instance without a

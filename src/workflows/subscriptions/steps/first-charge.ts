@@ -5,7 +5,7 @@ import type { Subscription } from "../../../lib/platega"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
 import { ensureFirstOrder, type SubscriptionRecord } from "../subscription-record"
 
-export interface PayFirstOrderInput {
+interface PayFirstOrderInput {
   record: SubscriptionRecord
   sub: Subscription
   /** The charge's ledger row id. */

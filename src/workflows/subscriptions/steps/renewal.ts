@@ -4,7 +4,7 @@ import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
 import { renewalOrderInput, type SubscriptionSnapshot } from "../snapshot"
 
-export interface LoadedRenewal {
+interface LoadedRenewal {
   subscription_id: string
   platega_subscription_id: string
   status: string
