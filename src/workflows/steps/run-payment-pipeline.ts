@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
+import { cartOfPaymentCollection } from "../link-reads"
 
 export interface PaymentPipelineInput {
   webhook: WebhookActionResult
@@ -27,7 +28,7 @@ const LOCK_TIMEOUT_SECONDS = 30
 export const runPaymentPipelineStep = createStep(
   "run-platega-payment-pipeline",
   async ({ webhook: input, payment_collection_id }: PaymentPipelineInput, { container }) => {
-    const cartId = await cartOfCollection(container, payment_collection_id)
+    const cartId = await cartOfPaymentCollection(container, payment_collection_id)
     const settled =
       cartId !== undefined &&
       (await container
@@ -39,18 +40,6 @@ export const runPaymentPipelineStep = createStep(
     return new StepResponse({ ran: !settled })
   },
 )
-
-async function cartOfCollection(
-  container: MedusaContainer,
-  collectionId: string,
-): Promise<string | undefined> {
-  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  return links[0]?.cart_id ?? undefined
-}
 
 /** Whether the cart's order exists and this session's payment is as the action asks. */
 async function alreadySettled(

@@ -4,20 +4,6 @@ import { describePlan, planSchema, samePlan, type Plan } from "../../modules/pla
 
 type Query = Pick<MedusaContainer, "resolve">
 
-/** The cart a payment collection pays for; undefined when it pays for no cart. */
-export async function cartOfPaymentCollection(
-  container: Query,
-  paymentCollectionId: string,
-): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  return data[0]?.cart_id ?? undefined
-}
-
 function refuse(message: string): never {
   throw new MedusaError(MedusaError.Types.INVALID_DATA, `Platega subscription: ${message}`)
 }

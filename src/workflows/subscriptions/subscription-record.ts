@@ -18,8 +18,8 @@ import {
 } from "../../modules/platega"
 import type { PlategaSubscription } from "../../modules/platega/models/subscription"
 import { isSubscriptionProvider } from "../../providers/platega"
-import { cartOfPaymentCollection } from "./cart-plan"
 import { cartSnapshot } from "./snapshot"
+import { cartOfPaymentCollection, orderOfCart } from "../link-reads"
 
 export type SubscriptionRecord = Omit<InferTypeOf<typeof PlategaSubscription>, "charges">
 type Container = Pick<MedusaContainer, "resolve">
@@ -177,15 +177,6 @@ export async function applyPlategaRead(
     })
   }
   return updated
-}
-
-async function orderOfCart(container: Container, cartId: string): Promise<string | undefined> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return data[0]?.order_id ?? undefined
 }
 
 /** Ties the checkout's order to its subscription (idempotent: links are upserted). */
