@@ -4,6 +4,7 @@ import { classifyTransactionStatus } from "../../lib/platega"
 import { handlePlategaTransactionWorkflow } from "../callbacks/handle-platega-transaction"
 import { errorMessage } from "../callbacks/run-platega-callback"
 import { inBatches } from "./in-batches"
+import { pendingSessions } from "./pending-sessions"
 import type { ReconcileOptions } from "./reconcile-options"
 
 interface PendingSessionsReport {
@@ -22,28 +23,13 @@ export const reconcilePendingSessionsStep = createStep(
   async (options: ReconcileOptions, { container }) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const payments = container.resolve(Modules.PAYMENT)
-    const now = Date.now()
     const report: PendingSessionsReport = { sessionsChecked: 0, sessionsCanceled: 0, failures: 0 }
-    const providers = (await payments.listPaymentProviders({}))
-      .map((p) => p.id)
-      .filter((id) => id.startsWith("pp_platega-"))
-    if (!providers.length) return new StepResponse(report)
-    const sessions = await payments.listPaymentSessions(
-      {
-        provider_id: providers,
-        // Not in the typed filter, but a column the module filters on.
-        ...({ status: ["pending"] } as object),
-        created_at: {
-          $lte: new Date(now - options.minAgeMinutes * 60_000).toISOString(),
-          $gte: new Date(now - options.maxAgeHours * 3_600_000).toISOString(),
-        },
-      },
-      {
-        take: options.batchSize,
-        order: { created_at: "ASC" },
-        select: ["id", "data", "amount", "currency_code"],
-      },
-    )
+    const sessions = await pendingSessions(container, {
+      providerPrefix: "pp_platega-",
+      minAgeMinutes: options.minAgeMinutes,
+      maxAgeHours: options.maxAgeHours,
+      batchSize: options.batchSize,
+    })
     const withTransaction = sessions.filter((s) => {
       const id = (s.data as { transaction_id?: unknown } | null)?.transaction_id
       return typeof id === "string" && id.length > 0

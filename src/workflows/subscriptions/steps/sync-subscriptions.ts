@@ -10,6 +10,7 @@ import {
 } from "../../../modules/platega"
 import { errorMessage } from "../../callbacks/run-platega-callback"
 import { inBatches } from "../../steps/in-batches"
+import { pendingSessions } from "../../steps/pending-sessions"
 import { settleSubscriptionStatus } from "../settle-status"
 import type { SubscriptionRecord } from "../subscription-record"
 import { syncPlategaSubscription } from "../sync-subscription"
@@ -92,27 +93,12 @@ async function unpaidCheckouts(
   container: MedusaContainer,
   options: SyncOptions,
 ): Promise<UnpaidCheckout[]> {
-  const payments = container.resolve(Modules.PAYMENT)
-  const providers = (await payments.listPaymentProviders({}))
-    .map((p) => p.id)
-    .filter((id) => id.startsWith("pp_platega-subscription_"))
-  if (!providers.length) return []
-  const now = Date.now()
-  const sessions = await payments.listPaymentSessions(
-    {
-      provider_id: providers,
-      ...({ status: ["pending"] } as object),
-      created_at: {
-        $lte: new Date(now - options.pendingMinAgeMinutes * 60_000).toISOString(),
-        $gte: new Date(now - options.pendingMaxAgeHours * 3_600_000).toISOString(),
-      },
-    },
-    {
-      take: options.batchSize,
-      order: { created_at: "ASC" },
-      select: ["id", "data", "amount", "currency_code"],
-    },
-  )
+  const sessions = await pendingSessions(container, {
+    providerPrefix: "pp_platega-subscription_",
+    minAgeMinutes: options.pendingMinAgeMinutes,
+    maxAgeHours: options.pendingMaxAgeHours,
+    batchSize: options.batchSize,
+  })
   return sessions.flatMap((s) => {
     const data = (s.data ?? {}) as { subscription_id?: unknown; renewal_of?: unknown }
     return typeof data.subscription_id === "string" && !data.renewal_of
