@@ -21,6 +21,7 @@ import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
+import { PlategaPaymentClaim } from "./models/payment-claim"
 import { PlategaPaymentLink } from "./models/payment-link"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
@@ -98,6 +99,7 @@ class PlategaModuleService extends MedusaService({
   PlategaSubscriptionCharge,
   PlategaRereadBudget,
   PlategaPaymentLink,
+  PlategaPaymentClaim,
   PlategaRecentRead,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions

@@ -169,6 +169,12 @@ function decideOutcome(
       detail: `Subscription charge ${c.tx.id} (${c.tx.status}): settled through its charge callback`,
     }
   }
+  if (!c.session && c.left_session_id && state === "confirmed") {
+    return {
+      outcome: "flagged",
+      detail: `Transaction ${c.tx.id} was paid after its payment session ${c.left_session_id} was abandoned or started again with another transaction: no order was made for it; refund it at Platega or fulfil it by hand`,
+    }
+  }
   if (!c.session) {
     return state === "confirmed"
       ? {

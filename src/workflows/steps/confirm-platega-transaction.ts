@@ -22,6 +22,11 @@ export interface ConfirmedTransaction {
     amount: BigNumberInput
     currency_code: string
   }
+  /**
+   * The transaction was made for a session of this store that no longer waits for it (deleted,
+   * or started again with another transaction): its money pays nothing by itself.
+   */
+  left_session_id?: string
 }
 
 /**
@@ -52,11 +57,24 @@ export const confirmPlategaTransactionStep = createStep(
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({
         entity: "payment_session",
-        fields: ["id", "provider_id", "status", "payment_collection_id", "amount", "currency_code"],
+        fields: [
+          "id",
+          "provider_id",
+          "status",
+          "payment_collection_id",
+          "amount",
+          "currency_code",
+          "data",
+        ],
         filters: { id: tx.payload },
       })
-      const session = data[0]
-      if (session?.provider_id?.startsWith("pp_platega")) confirmed.session = session
+      const { data: sessionData, ...session } = data[0] ?? {}
+      const current = (sessionData as { transaction_id?: unknown } | null)?.transaction_id
+      if (session.provider_id?.startsWith("pp_platega") && current === tx.id) {
+        confirmed.session = session as ConfirmedTransaction["session"]
+      } else {
+        confirmed.left_session_id = tx.payload
+      }
     }
     return new StepResponse(confirmed)
   },

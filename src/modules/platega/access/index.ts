@@ -18,12 +18,14 @@ import {
 } from "../settings/definition"
 import { SecretBox } from "./crypto"
 import { digestOf, headerValue, safeEqualDigest } from "./headers"
+import { PaymentClaims } from "./payment-claims"
 import { RecentReads, type ReadKind, type ReadOptions } from "./recent-reads"
 import { recordStatus, successfulCharges } from "../subscription-status"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { safeEqual } from "./headers"
 export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
+export { PAYMENT_CLAIMS_TABLE, PaymentClaims, type ClaimKind } from "./payment-claims"
 export { FINAL_READ_TTL_SECONDS, RECENT_READS_TABLE, type ReadOptions } from "./recent-reads"
 
 /** A transaction's read answers again only when CONFIRMED (money in; see recent-reads.ts). */
@@ -125,11 +127,28 @@ export class PlategaAccess {
     secret: Buffer
   }
   private readonly reads: RecentReads
+  /** Which Medusa payment each Platega payment pays (one, at most). */
+  readonly claims: PaymentClaims
 
   constructor(private readonly init: PlategaAccessInit) {
     this.box = init.box ?? new SecretBox()
     this.ttlMs = init.ttlMs ?? SETTINGS_TTL_MS
     this.reads = new RecentReads(init.pg, init.logger)
+    this.claims = new PaymentClaims(init.pg)
+  }
+
+  /**
+   * Whether Platega's charge `chargeId` belongs to the subscription `subscriptionId` in this
+   * store's charge ledger (a renewal is paid only by its own subscription's charge).
+   */
+  async isChargeOf(chargeId: string, subscriptionId: string): Promise<boolean> {
+    if (!this.init.pg) return true
+    const { rows } = await this.init.pg.raw(
+      `select 1 from platega_subscription_charge c join platega_subscription s on s.id = c.subscription_id
+       where c.platega_id = ? and s.platega_id = ? and c.deleted_at is null limit 1`,
+      [chargeId, subscriptionId],
+    )
+    return rows.length > 0
   }
 
   get secretBox(): SecretBox {

@@ -55,6 +55,7 @@ import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
+import { whyNotThisSession } from "./ownership"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
 type Cradle = PlategaCradle
@@ -63,7 +64,7 @@ interface PaymentSessionLookup {
   retrieve(
     id: string,
     config?: { select?: string[] },
-  ): Promise<{ amount: BigNumberInput; currency_code: string }>
+  ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
 }
 
 /**
@@ -241,15 +242,40 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
     // A CONFIRMED answer this store read a moment ago (the callback's) serves here too.
     const tx = await this.readTransaction(data, "reading the payment status", { reuse: true })
-    const status = this.checkedStatus(data, tx)
+    const status = await this.checkedStatus(data, tx)
     return { status, data: { ...data, platega_status: tx.status } }
   }
 
-  /** Never reports money we did not ask for: a CONFIRMED amount or currency mismatch is an error. */
-  private checkedStatus(data: PlategaSessionData, tx: TransactionStatus): PaymentSessionStatus {
+  /**
+   * Never reports money we did not ask for: a CONFIRMED amount or currency mismatch is an error,
+   * and so is a transaction that was not made for this session or already pays another one.
+   */
+  private async checkedStatus(
+    data: PlategaSessionData,
+    tx: TransactionStatus,
+  ): Promise<PaymentSessionStatus> {
     const status = sessionStatusFor(tx.status)
     if (status !== PaymentSessionStatus.CAPTURED) return status
-    return this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
+    const paid = this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
+    if (paid !== PaymentSessionStatus.CAPTURED) return paid
+    const refused = await whyNotThisSession(data, tx, {
+      access: this.access_,
+      collectionOf: (id) => this.collectionOf(id),
+    })
+    if (!refused) return paid
+    this.logger_?.warn(`Platega: not accepted as paid for session ${data.session_id}: ${refused}`)
+    return PaymentSessionStatus.ERROR
+  }
+
+  /** The payment collection of a Medusa payment session (undefined when not found). */
+  private async collectionOf(sessionId: string): Promise<string | undefined> {
+    try {
+      const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
+      return (await sessions.retrieve(sessionId, { select: ["payment_collection_id"] }))
+        .payment_collection_id
+    } catch {
+      return undefined
+    }
   }
 
   /**
@@ -305,7 +331,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = readSessionData(input.data)
     const tx = await this.readTransaction(data, "capturing the payment")
-    if (this.checkedStatus(data, tx) !== PaymentSessionStatus.CAPTURED) {
+    if ((await this.checkedStatus(data, tx)) !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Platega: transaction ${tx.id} is ${tx.status}, not CONFIRMED: there is nothing to capture`,
@@ -326,7 +352,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (data.transaction_id && sameTerms(data, input)) {
       return { data, status: sessionStatusFor(data.platega_status ?? "PENDING") }
     }
-    if (data.transaction_id) await this.abandon(data)
+    if (data.transaction_id) this.leave(data)
     const { transaction_id: _t, redirect: _r, qr: _q, platega_status: _s, ...rest } = data
     return this.restart(input, rest)
   }
@@ -340,32 +366,23 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     return { data: created.data, status: created.status }
   }
 
-  /** Deleting a session must never block the shopper: the old transaction is cancelled if possible. */
+  /** Deleting a session never blocks the shopper and never touches money (see leave). */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readSessionData(input.data)
-    if (data.transaction_id) await this.abandon(data)
+    if (data.transaction_id) this.leave(data)
     return { data }
   }
 
-  /** Best effort: a pending transaction the shopper left behind is cancelled, or left to expire. */
-  private abandon(data: PlategaSessionData): Promise<void> {
-    return this.bestEffort(
-      () => this.cancelPending(data),
-      (why) =>
-        `Platega: transaction ${data.transaction_id} was left pending (${why}); it expires on its own`,
+  /**
+   * A transaction the shopper left behind is left to expire, never cancelled: Platega's cancel
+   * refunds a CONFIRMED transaction, and a payment can land between any read and the cancel.
+   * Paid after all, its callback finds no session that it pays and opens a case for the merchant,
+   * with the refund action.
+   */
+  private leave(data: PlategaSessionData): void {
+    this.logger_?.info(
+      `Platega: transaction ${data.transaction_id} was left as it is (its session was replaced or deleted); unpaid, it expires on its own`,
     )
-  }
-
-  /** Runs `cancel`; a failure is only logged (`leftAs` says what was left and why). */
-  protected async bestEffort(
-    cancel: () => Promise<unknown>,
-    leftAs: (why: string) => string,
-  ): Promise<void> {
-    try {
-      await cancel()
-    } catch (e) {
-      this.logger_?.warn(leftAs((e as Error).message))
-    }
   }
 
   /**
@@ -431,6 +448,16 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         }),
       )
     }
+    const sessionId = data.session_id ?? ""
+    if (!(await this.access_.claims.startRefund("transaction", id, sessionId))) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        bothLanguages({
+          ru: `Platega: возврат транзакции ${id} уже выполнен или выполняется; повторно деньги не возвращаются`,
+          en: `Platega: transaction ${id} has already been refunded (or its refund is under way); it is not refunded twice`,
+        }),
+      )
+    }
     try {
       const refund = await refundAtPlatega(await this.client(), id)
       // Money went back: the next read of this transaction must ask Platega.
@@ -447,6 +474,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         },
       }
     } catch (e) {
+      // Platega returned nothing: the payment may be refunded again.
+      await this.access_.claims.abortRefund("transaction", id)
       throw toMedusaError("refunding the payment", e)
     }
   }

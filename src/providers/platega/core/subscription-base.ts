@@ -118,7 +118,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     // A read showing the first charge, made a moment ago by this store (the charge callback's),
     // serves here too.
     const sub = await this.readSubscription(data, "reading the subscription", { reuse: true })
-    return { status: this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
+    return { status: await this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
 
   /**
@@ -126,14 +126,29 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
    * PastDue or Cancelled does not undo it). Before that: waiting while it can still be bound and
    * charged, cancelled once it never will.
    */
-  private checkoutStatus(data: PlategaSessionData, sub: Subscription): PaymentSessionStatus {
+  private async checkoutStatus(
+    data: PlategaSessionData,
+    sub: Subscription,
+  ): Promise<PaymentSessionStatus> {
     const status = recordStatus(sub.status)
     if (successfulCharges(sub) > 0) {
       const paid = { paymentDetails: { amount: sub.amount, currency: sub.currencyCode } }
-      return this.paidOrError(data, paid, `subscription ${sub.id} has charged`)
+      const checked = this.paidOrError(data, paid, `subscription ${sub.id} has charged`)
+      return checked === PaymentSessionStatus.CAPTURED ? this.claimed(data, sub.id) : checked
     }
     if (["Failed", "Cancelled", "PastDue"].includes(status)) return PaymentSessionStatus.CANCELED
     return PaymentSessionStatus.PENDING
+  }
+
+  /** A subscription's checkout pays one session: the first to have it accepted as paid. */
+  private async claimed(data: PlategaSessionData, id: string): Promise<PaymentSessionStatus> {
+    const sessionId = data.session_id ?? ""
+    const owner = sessionId && (await this.access_.claims.claim("subscription", id, sessionId))
+    if (owner === sessionId && sessionId) return PaymentSessionStatus.CAPTURED
+    this.logger_?.warn(
+      `Platega: subscription ${id} is not accepted as paid for session ${sessionId || "(none)"}: it already pays payment session ${owner || "(unknown)"}`,
+    )
+    return PaymentSessionStatus.ERROR
   }
 
   private withRead(data: PlategaSessionData, sub: Subscription): PlategaSessionData {
@@ -158,7 +173,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     const data = readSessionData(input.data)
     if (data.renewal_of) return super.capturePayment(input)
     const sub = await this.readSubscription(data, "capturing the payment")
-    if (this.checkoutStatus(data, sub) !== PaymentSessionStatus.CAPTURED) {
+    if ((await this.checkoutStatus(data, sub)) !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Platega: subscription ${sub.id} is ${recordStatus(sub.status)} and has not charged: there is nothing to capture`,
@@ -180,23 +195,24 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (data.renewal_of || (data.subscription_id && sameTerms(data, input))) {
       return { data, status: PaymentSessionStatus.PENDING }
     }
-    if (data.subscription_id) await this.abandonSubscription(data)
+    if (data.subscription_id) this.leaveSubscription(data)
     const { subscription_id: _s, redirect: _r, platega_status: _p, ...rest } = data
     return this.restart(input, rest)
   }
 
   override async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readSessionData(input.data)
-    if (!data.renewal_of && data.subscription_id) await this.abandonSubscription(data)
+    if (!data.renewal_of && data.subscription_id) this.leaveSubscription(data)
     return { data }
   }
 
-  /** Best effort: a subscription the shopper never bound is cancelled, or fails on its own. */
-  private abandonSubscription(data: PlategaSessionData): Promise<void> {
-    return this.bestEffort(
-      () => this.cancelUnpaid(data),
-      (why) =>
-        `Platega: subscription ${data.subscription_id} was left as it is (${why}); unbound, it fails after 30 minutes`,
+  /**
+   * A subscription the shopper left behind is left as it is: unbound, it fails after 30 minutes.
+   * Cancelling it could meet a first charge landing at that moment (see PlategaBase.leave).
+   */
+  private leaveSubscription(data: PlategaSessionData): void {
+    this.logger_?.info(
+      `Platega: subscription ${data.subscription_id} was left as it is (its session was replaced or deleted); unbound, it fails after 30 minutes`,
     )
   }
 

@@ -1,0 +1,155 @@
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
+import {
+  CARD,
+  SBP,
+  cartOutcome,
+  completeCart,
+  createCart,
+  eventually,
+  startPayment,
+} from "../helpers/checkout"
+import { useCountingProxy } from "../helpers/counting-proxy"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { seedStore, type StoreFixture } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const sandbox = useSandbox()
+// The store talks to Platega through a proxy that counts its calls.
+const proxy = useCountingProxy(sandbox)
+
+/**
+ * Attacks on the money itself: one Platega payment made to pay several Medusa payments, a refund
+ * doubled by racing it, and a payment refunded behind the shopper's back when a session is
+ * abandoned. Each asserts what an attacker would gain: orders, captures, refunds.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: StoreFixture
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    beforeEach(async () => {
+      await sandbox().control.reset()
+      await sandbox().control.setCallbackUrl(null)
+    })
+
+    /** A cart paid for honestly: its order and its confirmed transaction. */
+    async function paidCart(provider = SBP) {
+      const cartId = await createCart(api, store)
+      const session = await startPayment(api, store, cartId, provider)
+      await sandbox().control.confirm(session.data.transaction_id)
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+      return { cartId, transactionId: session.data.transaction_id }
+    }
+
+    it("a paid transaction named in another cart's session data pays nothing there", async () => {
+      const a = await paidCart()
+      const cartB = await createCart(api, store)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cartB }, store)
+      // The starter-style "choose the method" call, carrying A's transaction.
+      const chosen = await api.post(
+        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        { provider_id: SBP, data: { transaction_id: a.transactionId } },
+        { ...store, validateStatus: () => true },
+      )
+      // Refused at the door, or (if a storefront route let it through) refused at authorization.
+      expect([200, 400]).toContain(chosen.status)
+      expect((await completeCart(api, store, cartB)).type).toBe("cart")
+      const b = await cartOutcome(getContainer(), cartB)
+      expect(b.orders).toHaveLength(0)
+      expect(b.payments).toHaveLength(0)
+      const paidA = await cartOutcome(getContainer(), a.cartId)
+      expect(paidA.payments.filter((p) => p.captured_at)).toHaveLength(1)
+    })
+
+    it("a session made past the store route with a foreign transaction is not authorized", async () => {
+      // What a bug or another plugin could do: the payment module itself, no storefront in between.
+      const a = await paidCart(CARD)
+      const cartB = await createCart(api, store)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cartB }, store)
+      const payment = getContainer().resolve(Modules.PAYMENT)
+      const session = await payment.createPaymentSession(payment_collection.id, {
+        provider_id: CARD,
+        amount: payment_collection.amount,
+        currency_code: payment_collection.currency_code,
+        data: { transaction_id: a.transactionId },
+      })
+      await expect(payment.authorizePaymentSession(session.id, {})).rejects.toThrow()
+      expect((await completeCart(api, store, cartB)).type).toBe("cart")
+      expect((await cartOutcome(getContainer(), cartB)).orders).toHaveLength(0)
+      const [captured] = await payment.listPayments({ payment_session_id: session.id })
+      expect(captured).toBeUndefined()
+    })
+
+    it("two refunds of one payment at the same moment: the money goes back once, one refund recorded", async () => {
+      const a = await paidCart()
+      const { payments } = await cartOutcome(getContainer(), a.cartId)
+      const admin = await adminHeaders(getContainer())
+      const refund = () =>
+        api.post(
+          `/admin/payments/${payments[0].id}/refund`,
+          { amount: payments[0].amount },
+          { ...admin, validateStatus: () => true },
+        )
+      const answers = await Promise.all([refund(), refund(), refund(), refund(), refund()])
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1)
+      const after = await cartOutcome(getContainer(), a.cartId)
+      expect(after.payments[0].refunds).toHaveLength(1)
+      expect((await sandbox().control.getTransaction(a.transactionId))?.status).toBe("CHARGEBACKED")
+      // Asked again later: refused with the plugin's reason, nothing more recorded.
+      const again = await refund()
+      expect(again.status).toBeGreaterThanOrEqual(400)
+      expect((await cartOutcome(getContainer(), a.cartId)).payments[0].refunds).toHaveLength(1)
+    })
+
+    it("a session abandoned for another never cancels its transaction; paid after all, it is a case, not a refund", async () => {
+      await sandbox().control.setCallbackUrl(callbackUrl(api))
+      const cartId = await createCart(api, store)
+      const first = await startPayment(api, store, cartId, SBP)
+      proxy().reset()
+      // The shopper picks the card instead: the SBP session is replaced.
+      const second = await startPayment(api, store, cartId, CARD)
+      expect(second.data.transaction_id).not.toBe(first.data.transaction_id)
+      // Nothing was asked of Platega about the first (a cancel of a payment that lands at that
+      // moment is a refund): it is still payable, not cancelled.
+      expect(proxy().count("GET /transaction/:id/cancel-supported")).toBe(0)
+      expect(proxy().count("POST /transaction/:id/cancel")).toBe(0)
+      expect((await sandbox().control.getTransaction(first.data.transaction_id))?.status).toBe(
+        "PENDING",
+      )
+
+      // The payer pays the first after all: no order, no refund, one case for the merchant.
+      await sandbox().control.confirm(first.data.transaction_id)
+      const admin = await adminHeaders(getContainer())
+      const list = async () =>
+        (
+          await api.get("/admin/platega/transactions", {
+            ...admin,
+            params: { q: first.data.transaction_id },
+          })
+        ).data as { transactions: { cases: { kind: string; refundable: boolean }[] }[] }
+      const row = await eventually(list, (l) => !!l.transactions[0]?.cases.length)
+      expect(row.transactions[0].cases).toEqual([expect.objectContaining({ refundable: true })])
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+      expect((await sandbox().control.getTransaction(first.data.transaction_id))?.status).toBe(
+        "CONFIRMED",
+      )
+
+      // The card payment still makes the cart's one order.
+      await sandbox().control.confirm(second.data.transaction_id)
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(outcome.payments.filter((p) => p.captured_at)).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,40 @@
+import type { PlategaAccess } from "../../../modules/platega"
+import type { TransactionStatus } from "../../../lib/platega"
+import type { PlategaSessionData } from "./session-data"
+
+export interface OwnershipDeps {
+  access: PlategaAccess
+  /** The payment collection of a Medusa payment session (undefined when not found). */
+  collectionOf(sessionId: string): Promise<string | undefined>
+}
+
+/**
+ * Why Platega's paid answer for `tx` may not pay this session; undefined when it may. A session
+ * is paid only by the transaction made for it: its own (Platega's `payload` is the session id), its
+ * payment link's (the payload is the session's payment collection), or its subscription's charge
+ * (the charge ledger) — and only if no other session holds that transaction already (the claim).
+ * Whatever a storefront put in the session's data, another payment's money never pays it.
+ */
+export async function whyNotThisSession(
+  data: PlategaSessionData,
+  tx: Pick<TransactionStatus, "id" | "payload">,
+  deps: OwnershipDeps,
+): Promise<string | undefined> {
+  const sessionId = data.session_id
+  if (!sessionId) return "the payment session has no id"
+  if (data.link_of) {
+    const collection = await deps.collectionOf(sessionId)
+    if (!collection || tx.payload !== collection) {
+      return `transaction ${tx.id} was made for ${tx.payload || "nothing"}, not for this payment collection`
+    }
+  } else if (data.renewal_of) {
+    if (!(await deps.access.isChargeOf(tx.id, data.renewal_of))) {
+      return `transaction ${tx.id} is not a charge of subscription ${data.renewal_of}`
+    }
+  } else if (tx.payload !== sessionId) {
+    return `transaction ${tx.id} was made for another payment (payload ${tx.payload || "none"})`
+  }
+  const owner = await deps.access.claims.claim("transaction", tx.id, sessionId)
+  if (owner !== sessionId) return `transaction ${tx.id} already pays payment session ${owner}`
+  return undefined
+}
