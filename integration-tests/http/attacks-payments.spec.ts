@@ -1,4 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import {
@@ -14,7 +15,7 @@ import { useCountingProxy } from "../helpers/counting-proxy"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
-jest.setTimeout(120_000)
+jest.setTimeout(600_000)
 
 const sandbox = useSandbox()
 // The store talks to Platega through a proxy that counts its calls.
@@ -109,6 +110,33 @@ medusaIntegrationTestRunner({
       const again = await refund()
       expect(again.status).toBeGreaterThanOrEqual(400)
       expect((await cartOutcome(getContainer(), a.cartId)).payments[0].refunds).toHaveLength(1)
+    })
+
+    it("a case's refund never returns money that pays an order", async () => {
+      const a = await paidCart()
+      // A case on that transaction that names no order (as a misread of it would make).
+      const platega = getContainer().resolve<PlategaModuleService>(PLATEGA_MODULE)
+      const [flagged] = await platega.createPlategaCallbackEvents([
+        {
+          event_key: `transaction:${a.transactionId}:CONFIRMED`,
+          kind: "transaction",
+          platega_id: a.transactionId,
+          status: "CONFIRMED",
+          body: { id: a.transactionId, amount: 2990.5, currency: "RUB", status: "CONFIRMED" },
+          outcome: "flagged",
+          detail: "paid but matches no payment session",
+        },
+      ])
+      const admin = await adminHeaders(getContainer())
+      const res = await api.post(
+        `/admin/platega/transactions/${a.transactionId}/cases/${flagged.id}/refund`,
+        {},
+        { ...admin, validateStatus: () => true },
+      )
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(JSON.stringify(res.data)).toMatch(/refund it from its order/)
+      expect((await sandbox().control.getTransaction(a.transactionId))?.status).toBe("CONFIRMED")
+      expect((await cartOutcome(getContainer(), a.cartId)).orders).toHaveLength(1)
     })
 
     it("a session abandoned for another never cancels its transaction; paid after all, it is a case, not a refund", async () => {

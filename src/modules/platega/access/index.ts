@@ -137,6 +137,16 @@ export class PlategaAccess {
     this.claims = new PaymentClaims(init.pg)
   }
 
+  /** Whether the payment link record `linkId` was made with Platega's transaction `transactionId`. */
+  async isLinkOf(transactionId: string, linkId: string): Promise<boolean> {
+    if (!this.init.pg) return true
+    const { rows } = await this.init.pg.raw(
+      `select 1 from platega_payment_link where id = ? and transaction_id = ? and deleted_at is null limit 1`,
+      [linkId, transactionId],
+    )
+    return rows.length > 0
+  }
+
   /**
    * Whether Platega's charge `chargeId` belongs to the subscription `subscriptionId` in this
    * store's charge ledger (a renewal is paid only by its own subscription's charge).

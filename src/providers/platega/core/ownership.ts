@@ -4,8 +4,6 @@ import type { PlategaSessionData } from "./session-data"
 
 export interface OwnershipDeps {
   access: PlategaAccess
-  /** The payment collection of a Medusa payment session (undefined when not found). */
-  collectionOf(sessionId: string): Promise<string | undefined>
 }
 
 /**
@@ -23,9 +21,8 @@ export async function whyNotThisSession(
   const sessionId = data.session_id
   if (!sessionId) return "the payment session has no id"
   if (data.link_of) {
-    const collection = await deps.collectionOf(sessionId)
-    if (!collection || tx.payload !== collection) {
-      return `transaction ${tx.id} was made for ${tx.payload || "nothing"}, not for this payment collection`
+    if (!(await deps.access.isLinkOf(tx.id, data.link_of))) {
+      return `transaction ${tx.id} is not the transaction of payment link ${data.link_of}`
     }
   } else if (data.renewal_of) {
     if (!(await deps.access.isChargeOf(tx.id, data.renewal_of))) {

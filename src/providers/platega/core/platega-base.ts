@@ -64,7 +64,7 @@ interface PaymentSessionLookup {
   retrieve(
     id: string,
     config?: { select?: string[] },
-  ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
+  ): Promise<{ amount: BigNumberInput; currency_code: string }>
 }
 
 /**
@@ -258,24 +258,10 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (status !== PaymentSessionStatus.CAPTURED) return status
     const paid = this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
     if (paid !== PaymentSessionStatus.CAPTURED) return paid
-    const refused = await whyNotThisSession(data, tx, {
-      access: this.access_,
-      collectionOf: (id) => this.collectionOf(id),
-    })
+    const refused = await whyNotThisSession(data, tx, { access: this.access_ })
     if (!refused) return paid
     this.logger_?.warn(`Platega: not accepted as paid for session ${data.session_id}: ${refused}`)
     return PaymentSessionStatus.ERROR
-  }
-
-  /** The payment collection of a Medusa payment session (undefined when not found). */
-  private async collectionOf(sessionId: string): Promise<string | undefined> {
-    try {
-      const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
-      return (await sessions.retrieve(sessionId, { select: ["payment_collection_id"] }))
-        .payment_collection_id
-    } catch {
-      return undefined
-    }
   }
 
   /**
