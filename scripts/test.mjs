@@ -22,7 +22,14 @@ const jestExtra = dash === -1 ? [] : argv.slice(dash + 1)
 const projects = selected.length ? selected : ALL
 const needsDb = projects.some((p) => p !== "unit")
 
-const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "test" }
+// Medusa's info lines (every migration of every boot) bury the failures: warnings and errors only,
+// unless LOG_LEVEL says otherwise.
+const env = {
+  ...process.env,
+  MEDUSA_DISABLE_TELEMETRY: "true",
+  NODE_ENV: "test",
+  LOG_LEVEL: process.env.LOG_LEVEL || "warn",
+}
 // Every other spec runs the store in one process, as without Redis.
 const redisUrl = env.REDIS_URL
 delete env.REDIS_URL
