@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { callbackLog, chargeCallbackFor, postCallback } from "../helpers/callbacks"
 import { eventually } from "../helpers/checkout"
+import { reconcile } from "../helpers/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import retentionJob from "../../src/jobs/platega-callback-retention"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
@@ -107,6 +108,39 @@ medusaIntegrationTestRunner({
       for (const id of [recentAuthenticated, recentUnauthenticated, oldCase]) {
         expect(left.has(id)).toBe(true)
       }
+    })
+
+    // Last: it spends this minute's budget.
+    it("a retry of a header-less callback draws on the budget like its first delivery", async () => {
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const body = chargeCallbackFor()
+      const saved = await platega().recordCallback({
+        kind: "subscription_charge",
+        platega_id: body.Id,
+        status: body.Status,
+        body: {},
+        authenticated: false,
+      })
+      // Its processing failed a minute ago: the reconciliation job's retry would read Platega.
+      await pg.raw(
+        `update platega_callback_event
+            set outcome = 'failed', created_at = now() - interval '1 minute' where id = ?`,
+        [saved.id],
+      )
+      // The budget is counted in minute windows: flood and retry within one.
+      while (new Date().getSeconds() > 40) await new Promise((r) => setTimeout(r, 250))
+      // The store's budget spent by many addresses within their own shares.
+      const flood = await Promise.all(
+        Array.from({ length: 3 * STORE_PER_MINUTE }, (_, i) =>
+          postCallback(api, sandbox(), chargeCallbackFor(), from(`192.0.2.${i + 1}`)),
+        ),
+      )
+      expect(flood.filter((r) => r.status === 429).length).toBeGreaterThan(0)
+
+      const report = await reconcile(getContainer())
+      expect(report.callbacksRetried).toBe(0)
+      const [row] = await platega().listPlategaCallbackEvents({ id: saved.id })
+      expect(row).toMatchObject({ outcome: "failed", attempts: 0 })
     })
 
     it("an over-limit body gets 413 and the connection is closed before it is all sent", async () => {

@@ -192,7 +192,7 @@ medusaIntegrationTestRunner({
           expect(repeated.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2)
           // Many ids: the store's budget, then 429 with Retry-After and no call at all.
           const bodies = Array.from({ length: 60 }, () => charge(randomUUID()))
-          const answers = []
+          const answers: typeof repeated = []
           for (let i = 0; i < 3; i++) {
             answers.push(
               ...(await Promise.all(

@@ -268,12 +268,12 @@ class PlategaModuleService extends MedusaService({
 
   /**
    * Takes one Platega read from the budget of callbacks without merchant headers, for this id and
-   * this client address (`client`: see api/hooks/platega/client-address.ts).
+   * this client address (`client`: see api/hooks/platega/client-address.ts; none for a retry).
    */
   @InjectManager()
   async takeUnauthenticatedBudget(
     plategaId: string,
-    client: string,
+    client: string | undefined,
     @MedusaContext() sharedContext: Ctx = {},
   ): Promise<BudgetDecision> {
     return this.unauthenticatedBudget_.take(

@@ -105,9 +105,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   if (saved.created || !isFinalOutcome(saved.outcome)) {
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     // With the Redis event bus the job is durable and retried; the reconciliation job backs it up.
+    // A header-less one is not retried here: the reconciliation job's retry draws on its budget.
     await eventBus.emit(
       { name: PLATEGA_CALLBACK_RECEIVED, data: { id: saved.id } },
-      { attempts: 5 },
+      { attempts: authenticated ? 5 : 1 },
     )
   } else {
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)

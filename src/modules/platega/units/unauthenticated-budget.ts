@@ -44,8 +44,11 @@ export class UnauthenticatedBudget {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `client`: the caller's address as clientKeyOf (api/hooks/platega/client-address.ts) gives it. */
-  async take(execute: Execute, plategaId: string, client: string): Promise<BudgetDecision> {
+  /**
+   * `client`: the caller's address as clientKeyOf (api/hooks/platega/client-address.ts) gives it;
+   * undefined for the store's own retry of a recorded callback (no caller: id and store only).
+   */
+  async take(execute: Execute, plategaId: string, client?: string): Promise<BudgetDecision> {
     const now = this.now()
     const windowStart = now - (now % WINDOW_MS)
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000))
@@ -55,7 +58,8 @@ export class UnauthenticatedBudget {
     }
     const idUsed = await count(execute, `id:${plategaId.toLowerCase()}`, windowStart)
     if (idUsed > perIdPerMinute) return { allowed: false, retryAfterSeconds, refusedBy: "id" }
-    const clientUsed = await count(execute, `client:${client}`, windowStart)
+    const clientUsed =
+      client === undefined ? 0 : await count(execute, `client:${client}`, windowStart)
     if (clientUsed > perClientPerMinute) {
       return { allowed: false, retryAfterSeconds, refusedBy: "client" }
     }
