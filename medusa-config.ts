@@ -107,7 +107,10 @@ module.exports = defineConfig({
       resolve: "./src/modules/platega",
       options: {
         reconcile: { minAgeMinutes: env.PLATEGA_RECONCILE_MIN_AGE_MINUTES },
-        unauthenticatedCallbacks: { perMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_MINUTE },
+        unauthenticatedCallbacks: {
+          perMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_MINUTE,
+          perClientPerMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_CLIENT_PER_MINUTE,
+        },
       },
     },
     ...redisModules,

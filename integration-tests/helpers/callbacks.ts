@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance, AxiosResponse } from "axios"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
@@ -50,4 +51,19 @@ export function callbackLog(container: MedusaContainer) {
   return container
     .resolve<PlategaModuleService>(PLATEGA_MODULE)
     .listPlategaCallbackEvents({}, { take: 10_000 })
+}
+
+/** A subscription charge callback as Platega may send it (then possibly without the headers). */
+export function chargeCallbackFor(id: string = randomUUID(), extra: Record<string, unknown> = {}) {
+  return {
+    Id: id,
+    Amount: 1,
+    Currency: "RUB",
+    Status: "CONFIRMED",
+    PaymentMethod: 6,
+    Payload: null,
+    SubscriptionId: randomUUID(),
+    NextChargeAt: null,
+    ...extra,
+  }
 }

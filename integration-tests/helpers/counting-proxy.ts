@@ -7,6 +7,8 @@ export interface CountingProxy {
   count(route: string): number
   /** Every request counted since the last reset. */
   total(): number
+  /** The requests since the last reset, in order, as `METHOD /path` (ids as sent). */
+  requests(): string[]
   reset(): void
   stop(): Promise<void>
 }
@@ -20,10 +22,12 @@ function shape(method: string, url: string): string {
 /** A pass-through HTTP proxy in front of the sandbox that counts what goes through it. */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const counts = new Map<string, number>()
+  let requests: string[] = []
   const upstream = new URL(target)
   const server = http.createServer((req, res) => {
     const key = shape(req.method ?? "GET", req.url ?? "/")
     counts.set(key, (counts.get(key) ?? 0) + 1)
+    requests.push(`${req.method ?? "GET"} ${(req.url ?? "/").split("?")[0]}`)
     const forward = http.request(
       {
         host: upstream.hostname,
@@ -46,7 +50,11 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     url: `http://127.0.0.1:${port}`,
     count: (route) => counts.get(route) ?? 0,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
-    reset: () => counts.clear(),
+    requests: () => [...requests],
+    reset: () => {
+      counts.clear()
+      requests = []
+    },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -106,8 +106,32 @@ export const plategaModuleOptionsSchema = z.object({
       perMinute: z.coerce.number().int().min(0).max(10_000).default(60),
       /** Checks per minute for one Platega id (Platega itself repeats only every 5 minutes). */
       perIdPerMinute: z.coerce.number().int().min(0).max(100).default(1),
+      /**
+       * Checks per minute for one client address (an IPv6 address counts by its /64), so that one
+       * caller cannot spend the store's budget and starve Platega's own deliveries. Default: a
+       * third of `perMinute`.
+       */
+      perClientPerMinute: z.coerce.number().int().min(0).max(10_000).optional(),
     })
-    .default({ perMinute: 60, perIdPerMinute: 1 }),
+    .transform((o) => ({
+      ...o,
+      perClientPerMinute: o.perClientPerMinute ?? Math.ceil(o.perMinute / 3),
+    }))
+    .prefault({}),
+  /**
+   * How long the callback log keeps its rows; the retention job (jobs/platega-callback-retention.ts)
+   * deletes older ones. Flagged callbacks (cases for a person) are kept for good.
+   */
+  callbackRetention: z
+    .object({
+      /** Days a callback with the merchant headers is kept. */
+      authenticatedDays: z.coerce.number().int().min(1).max(3650).default(90),
+      /** Days a callback without them (anyone's body, only its ids and status kept) is kept. */
+      unauthenticatedDays: z.coerce.number().int().min(1).max(3650).default(30),
+      /** Rows deleted per statement (a run deletes batch after batch until none is left). */
+      batchSize: z.coerce.number().int().min(1).max(100_000).default(1000),
+    })
+    .default({ authenticatedDays: 90, unauthenticatedDays: 30, batchSize: 1000 }),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>

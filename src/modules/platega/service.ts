@@ -50,10 +50,12 @@ import { SettingsStore, type SettingsRows } from "./settings/settings-store"
 import {
   addCallbackDeliveries,
   callbackEventKey,
+  deleteExpiredCallbackEvents,
   markCallbackEvent,
   upsertCallbackEvent,
   type CallbackOutcomeMark,
   type CallbackRecordInput,
+  type CallbackRetentionCutoffs,
 } from "./units/callback-log"
 import {
   claimCharge,
@@ -266,16 +268,31 @@ class PlategaModuleService extends MedusaService({
     return markCallbackEvent(sharedContext.manager!, id, mark)
   }
 
-  /** Takes one Platega read from the budget of callbacks without merchant headers. */
+  /**
+   * Takes one Platega read from the budget of callbacks without merchant headers, for this id and
+   * this client address (`client`: see api/hooks/platega/client-address.ts; none for a retry).
+   */
   @InjectManager()
   async takeUnauthenticatedBudget(
     plategaId: string,
+    client: string | undefined,
     @MedusaContext() sharedContext: Ctx = {},
   ): Promise<BudgetDecision> {
     return this.unauthenticatedBudget_.take(
       (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
       plategaId,
+      client,
     )
+  }
+
+  /** Deletes one batch of callback rows past their retention; how many (see the retention job). */
+  @InjectManager()
+  async deleteExpiredCallbacks(
+    cutoffs: CallbackRetentionCutoffs,
+    batchSize: number,
+    @MedusaContext() sharedContext: Ctx = {},
+  ): Promise<number> {
+    return deleteExpiredCallbackEvents(sharedContext.manager!, cutoffs, batchSize)
   }
 
   /** Writes the deliveries counted in memory, now (tests; shutdown does it too). */

@@ -4,7 +4,12 @@ import { runPlategaCallback } from "../callbacks/run-platega-callback"
 import { inBatches } from "./in-batches"
 import type { ReconcileOptions } from "./reconcile-options"
 
-/** Callbacks whose processing failed or is still open, retried up to `maxAttempts` times each. */
+/**
+ * Callbacks whose processing failed or is still open, retried up to `maxAttempts` times each. A
+ * retry of one that came without the merchant headers costs Platega reads like its first run, so
+ * it draws on the same budget (units/unauthenticated-budget.ts): past it, it waits for a later
+ * run, and anyone's bodies never cost more reads than the budget.
+ */
 export const retryOpenCallbacksStep = createStep(
   "retry-open-platega-callbacks",
   async (options: ReconcileOptions, { container }) => {
@@ -16,6 +21,10 @@ export const retryOpenCallbacksStep = createStep(
     const report = { callbacksRetried: 0, failures: 0 }
     const retriable = open.filter((r) => r.attempts < options.maxAttempts)
     await inBatches(retriable, options.concurrency, async (record) => {
+      if (!record.authenticated) {
+        const budget = await platega.takeUnauthenticatedBudget(record.platega_id, undefined)
+        if (!budget.allowed) return
+      }
       report.callbacksRetried++
       try {
         await runPlategaCallback(container, record.id)

@@ -1,4 +1,4 @@
-import type { MedusaRequest } from "@medusajs/framework/http"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { LRUCache } from "lru-cache"
 import { parseCallback, type PlategaCallback } from "../../../lib/platega"
 
@@ -9,22 +9,44 @@ export const MAX_DEPTH = 16
 /** Stored fields (ids, statuses) are short; a longer one is not a callback. */
 export const MAX_FIELD_LENGTH = 64
 
+/** A body over the limit: answered 413 and its connection closed (see refuseOversizedBody). */
+export class BodyTooLarge extends Error {}
+
+/**
+ * Reads the body up to `limit` bytes. Past it (or when Content-Length already says more) it stops
+ * at once and rejects with BodyTooLarge: the rest is never read, so an oversized body costs the
+ * store only the bytes up to the limit.
+ */
 export function readBody(req: MedusaRequest, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const tooLarge = () => new BodyTooLarge(`Callback body over ${limit} bytes`)
+  if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.reject(tooLarge())
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    // An oversized body is drained, not kept, so the 413 still reaches the caller.
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size <= limit) chunks.push(chunk)
-    })
-    req.on("end", () =>
-      size > limit
-        ? reject(new Error(`Callback body over ${limit} bytes`))
-        : resolve(Buffer.concat(chunks)),
-    )
+      if (size <= limit) {
+        chunks.push(chunk)
+        return
+      }
+      req.off("data", onData)
+      req.pause()
+      reject(tooLarge())
+    }
+    req.on("data", onData)
+    req.on("end", () => resolve(Buffer.concat(chunks)))
     req.on("error", reject)
   })
+}
+
+/**
+ * 413 for an oversized body, then the connection is closed: draining the rest would let one
+ * caller keep the store reading (and a keep-alive connection would take the rest as a request).
+ */
+export function refuseOversizedBody(req: MedusaRequest, res: MedusaResponse, message: string) {
+  res.setHeader("Connection", "close")
+  res.once("finish", () => req.socket.destroy())
+  res.status(413).json({ message })
 }
 
 /**

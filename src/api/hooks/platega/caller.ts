@@ -1,4 +1,4 @@
-import type { PlategaCallback } from "../../../lib/platega"
+import type { PlategaCallback, SubscriptionChargeCallback } from "../../../lib/platega"
 import { headerValue } from "../../../modules/platega/access/headers"
 import type { PlategaModuleService } from "../../../modules/platega"
 
@@ -20,4 +20,15 @@ export async function callerOf(
     headerValue(headers, "x-secret") !== undefined
   if (!given) return "anonymous"
   return (await platega.verifyCallbackHeaders(headers)) ? "merchant" : "forged"
+}
+
+/**
+ * What the callback log keeps of a body that came without the merchant headers: its ids and
+ * status, nothing else (anyone can send such a body; the rest is neither used nor stored). The
+ * SubscriptionId is kept because the charge is confirmed by reading that subscription.
+ */
+export function keptOfUnauthenticated(
+  callback: SubscriptionChargeCallback,
+): Record<string, unknown> {
+  return { Id: callback.Id, Status: callback.Status, SubscriptionId: callback.SubscriptionId }
 }

@@ -7,8 +7,15 @@ import {
   PLATEGA_MODULE,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { MAX_FIELD_LENGTH, parseCallbackBody, readBody } from "./body"
-import { callerOf, UNAUTHENTICATED_KINDS } from "./caller"
+import {
+  BodyTooLarge,
+  MAX_FIELD_LENGTH,
+  parseCallbackBody,
+  readBody,
+  refuseOversizedBody,
+} from "./body"
+import { callerOf, keptOfUnauthenticated, UNAUTHENTICATED_KINDS } from "./caller"
+import { clientKeyOf } from "./client-address"
 
 /**
  * THE callback URL for all three kinds of Platega callback. Answers fast (Platega waits 60 s, then
@@ -19,16 +26,25 @@ import { callerOf, UNAUTHENTICATED_KINDS } from "./caller"
  *   nothing, and a refusal would stop the merchant from saving the URL.
  * - Wrong X-MerchantId/X-Secret: 401, nothing recorded.
  * - No merchant headers at all: only a subscription charge is taken (Platega's schema makes the
- *   headers optional there), and only within the budget of Platega reads (429 past it, so Platega
- *   delivers it again later). Its processing trusts nothing in the body but the ids to read.
+ *   headers optional there), and only within the budget of Platega reads, per id, per client
+ *   address and for the store (429 past it, so Platega delivers it again later). Only its ids and
+ *   status are kept, and its processing trusts nothing in it but the ids to read.
+ * - A body over 64 KiB: 413 and the connection closed, the rest never read.
  */
+const REFUSED_BY = {
+  id: "for this id",
+  client: "from this address",
+  store: "for this store",
+} as const
+
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const platega = req.scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
   let raw: string
   try {
     raw = (await readBody(req)).toString("utf8")
   } catch (e) {
-    res.status(413).json({ message: (e as Error).message })
+    if (!(e instanceof BodyTooLarge)) throw e
+    refuseOversizedBody(req, res, e.message)
     return
   }
   let body: Record<string, unknown> | undefined
@@ -69,22 +85,30 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   const authenticated = caller === "merchant"
   if (!authenticated) {
-    const budget = await platega.takeUnauthenticatedBudget(record.platega_id)
+    const budget = await platega.takeUnauthenticatedBudget(record.platega_id, clientKeyOf(req))
     if (!budget.allowed) {
       res.setHeader("Retry-After", String(budget.retryAfterSeconds))
       res.status(429).json({
-        message: `Too many callbacks without X-MerchantId/X-Secret (${budget.refusedBy === "id" ? "for this id" : "for this store"}): send it again later, or with the merchant headers`,
+        message: `Too many callbacks without X-MerchantId/X-Secret (${REFUSED_BY[budget.refusedBy ?? "store"]}): send it again later, or with the merchant headers`,
       })
       return
     }
   }
-  const saved = await platega.recordCallback({ ...record, body, authenticated })
+  const saved = await platega.recordCallback({
+    ...record,
+    body:
+      authenticated || callback.kind !== "subscription_charge"
+        ? body
+        : keptOfUnauthenticated(callback),
+    authenticated,
+  })
   if (saved.created || !isFinalOutcome(saved.outcome)) {
     const eventBus = req.scope.resolve(Modules.EVENT_BUS)
     // With the Redis event bus the job is durable and retried; the reconciliation job backs it up.
+    // A header-less one is not retried here: the reconciliation job's retry draws on its budget.
     await eventBus.emit(
       { name: PLATEGA_CALLBACK_RECEIVED, data: { id: saved.id } },
-      { attempts: 5 },
+      { attempts: authenticated ? 5 : 1 },
     )
   } else {
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)

@@ -95,3 +95,32 @@ export async function markCallbackEvent(
   )
   return rows[0]
 }
+
+/** The retention of the callback log: rows created before these moments go (see below). */
+export interface CallbackRetentionCutoffs {
+  authenticatedBefore: Date
+  unauthenticatedBefore: Date
+}
+
+/**
+ * Deletes up to `batchSize` callback rows older than their cutoff, in one statement; how many it
+ * deleted. Flagged callbacks are kept whatever their age: each is a case a person settles (or
+ * settled), and its resolution names it.
+ */
+export async function deleteExpiredCallbackEvents(
+  manager: EntityManager,
+  cutoffs: CallbackRetentionCutoffs,
+  batchSize: number,
+): Promise<number> {
+  const rows: unknown[] = await manager.execute(
+    `delete from platega_callback_event
+      where id in (
+        select id from platega_callback_event
+         where outcome <> 'flagged'
+           and created_at < case when authenticated then ?::timestamptz else ?::timestamptz end
+         limit ?)
+      returning id`,
+    [cutoffs.authenticatedBefore, cutoffs.unauthenticatedBefore, batchSize],
+  )
+  return rows.length
+}

@@ -6,6 +6,7 @@ type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
 interface BudgetLimits {
   perMinute: number
   perIdPerMinute: number
+  perClientPerMinute: number
 }
 
 export interface BudgetDecision {
@@ -13,12 +14,12 @@ export interface BudgetDecision {
   /** Seconds until the window that refused it ends (for Retry-After). */
   retryAfterSeconds: number
   /** Which budget refused it. */
-  refusedBy?: "store" | "id"
+  refusedBy?: "store" | "id" | "client"
 }
 
 const WINDOW_MS = 60_000
 const STORE_KEY = "all"
-/** Rows of ids whose window ended this long ago are removed when a new store window opens. */
+/** Rows of ids and clients whose window ended this long ago go when a new store window opens. */
 const KEEP_MS = 10 * WINDOW_MS
 
 /**
@@ -30,7 +31,9 @@ const KEEP_MS = 10 * WINDOW_MS
  * draws on the same budget. Checked in this order, so that a flood costs as little as possible:
  * 1. this process already knows the store's window is spent → refused with no statement at all;
  * 2. the id's budget (one repeated id never spends the store's budget);
- * 3. the store's budget.
+ * 3. the client address's budget (one caller never spends more than its share of the store's, so
+ *    a flood from one address cannot starve Platega's own deliveries);
+ * 4. the store's budget.
  */
 export class UnauthenticatedBudget {
   /** The store window this process saw spent: refusals until it ends need no database. */
@@ -41,16 +44,25 @@ export class UnauthenticatedBudget {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async take(execute: Execute, plategaId: string): Promise<BudgetDecision> {
+  /**
+   * `client`: the caller's address as clientKeyOf (api/hooks/platega/client-address.ts) gives it;
+   * undefined for the store's own retry of a recorded callback (no caller: id and store only).
+   */
+  async take(execute: Execute, plategaId: string, client?: string): Promise<BudgetDecision> {
     const now = this.now()
     const windowStart = now - (now % WINDOW_MS)
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000))
-    const { perMinute, perIdPerMinute } = this.limits()
+    const { perMinute, perIdPerMinute, perClientPerMinute } = this.limits()
     if (now < this.spentUntil || perMinute === 0 || perIdPerMinute === 0) {
       return { allowed: false, retryAfterSeconds, refusedBy: "store" }
     }
     const idUsed = await count(execute, `id:${plategaId.toLowerCase()}`, windowStart)
     if (idUsed > perIdPerMinute) return { allowed: false, retryAfterSeconds, refusedBy: "id" }
+    const clientUsed =
+      client === undefined ? 0 : await count(execute, `client:${client}`, windowStart)
+    if (clientUsed > perClientPerMinute) {
+      return { allowed: false, retryAfterSeconds, refusedBy: "client" }
+    }
     const storeUsed = await count(execute, STORE_KEY, windowStart)
     if (storeUsed === 1) await prune(execute, windowStart)
     if (storeUsed > perMinute) {

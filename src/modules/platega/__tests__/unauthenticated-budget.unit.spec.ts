@@ -1,0 +1,65 @@
+import { UnauthenticatedBudget } from "../units/unauthenticated-budget"
+
+/** The budget table as the upsert keeps it: key → (window, used), counted per statement. */
+function fakeTable() {
+  const rows = new Map<string, { window: number; used: number }>()
+  const execute = async <T>(sql: string, bindings: unknown[]): Promise<T[]> => {
+    if (!sql.trim().startsWith("insert")) return []
+    const [, key, start] = bindings as [string, string, Date]
+    const window = start.getTime()
+    const row = rows.get(key)
+    const used = row && row.window === window ? row.used + 1 : 1
+    rows.set(key, { window, used })
+    return [{ used } as T]
+  }
+  return { execute, rows }
+}
+
+describe("UnauthenticatedBudget", () => {
+  const limits = { perMinute: 6, perIdPerMinute: 1, perClientPerMinute: 2 }
+  let now = 60_000 * 1000 + 5_000
+  const budget = () =>
+    new UnauthenticatedBudget(
+      () => limits,
+      () => now,
+    )
+  let id = 0
+  const nextId = () => `id-${++id}`
+
+  it("one address gets its share and no more; another still gets through", async () => {
+    const { execute } = fakeTable()
+    const b = budget()
+    const attacker = []
+    for (let i = 0; i < 10; i++) attacker.push(await b.take(execute, nextId(), "203.0.113.7"))
+    expect(attacker.filter((d) => d.allowed)).toHaveLength(2)
+    expect(attacker.slice(2).every((d) => d.refusedBy === "client")).toBe(true)
+    expect(await b.take(execute, nextId(), "198.51.100.20")).toMatchObject({ allowed: true })
+  })
+
+  it("addresses together still stop at the store's budget", async () => {
+    const { execute } = fakeTable()
+    const b = budget()
+    const answers = []
+    for (let i = 0; i < 10; i++) answers.push(await b.take(execute, nextId(), `192.0.2.${i}`))
+    expect(answers.filter((d) => d.allowed)).toHaveLength(limits.perMinute)
+    expect(answers.at(-1)).toMatchObject({ allowed: false, refusedBy: "store" })
+  })
+
+  it("a retry without a caller counts for its id and the store only", async () => {
+    const { execute, rows } = fakeTable()
+    const b = budget()
+    expect(await b.take(execute, "retried", undefined)).toMatchObject({ allowed: true })
+    expect([...rows.keys()].sort()).toEqual(["all", "id:retried"])
+    expect(await b.take(execute, "retried", undefined)).toMatchObject({ refusedBy: "id" })
+  })
+
+  it("a new minute opens a new window", async () => {
+    const { execute } = fakeTable()
+    const b = budget()
+    await b.take(execute, nextId(), "203.0.113.7")
+    await b.take(execute, nextId(), "203.0.113.7")
+    expect((await b.take(execute, nextId(), "203.0.113.7")).allowed).toBe(false)
+    now += 60_000
+    expect((await b.take(execute, nextId(), "203.0.113.7")).allowed).toBe(true)
+  })
+})
