@@ -31,6 +31,8 @@ module.exports = {
       testMatch: [
         "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
         "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.ts",
+        // The CI and release workflows, read.
+        "<rootDir>/scripts/__tests__/**/*.unit.spec.ts",
       ],
     },
     {

@@ -1,23 +1,26 @@
 #!/usr/bin/env node
 // `npm run check:install` (and part of `npm test`): the README's "Install in your store" tried the
-// way a new user would, on the packed package.
+// way a new user would, on the packed package, at the oldest and the newest Medusa it supports.
 //  1. builds the plugin and packs it (npm pack): every server file of src/ must be in the tarball
 //     (the check itself is proven on a plugin with a folder named `test`), and no sandbox code;
-//  2. a fresh Medusa store on the lowest Medusa version the plugin declares (or MEDUSA_VERSION),
-//     with the admin enabled and the react-router-dom its dashboard needs; installs the tarball
-//     there with the README's command (an ERESOLVE fails), writes medusa-config.ts from the
-//     README's snippet, runs `medusa db:migrate` and starts the store (admin in development mode),
-//     talking to the Platega sandbox;
-//  3. calls every route the installed package declares (none may be missing), opens each of its
-//     admin pages in Chromium (no error boundary, no console error from the plugin), and runs the
-//     package's Russia region script twice beside another region.
-// The store's Medusa install is cached in ~/.cache/medusa-payment-platega/check-install (or
-// CHECK_INSTALL_CACHE; outside any node_modules tree), and the migrated database kept as a template
-// while migrations and links are unchanged, so a run costs a build, one `npm install` of the
-// tarball and one store start.
+//  2. for each Medusa version (the lowest of the peer range, and the one this repository is
+//     developed on; or only MEDUSA_VERSION): a fresh store with the admin enabled and the
+//     react-router-dom its dashboard needs; installs the tarball there with the README's command
+//     (an ERESOLVE fails), writes medusa-config.ts from the README's snippet, runs
+//     `medusa db:migrate` and starts the store (admin in development mode), talking to the Platega
+//     sandbox; calls every route the installed package declares (none may be missing), opens each
+//     of its admin pages in Chromium (no error boundary, no console error from the plugin), and
+//     runs the package's Russia region script twice beside another region, then pays a cart there
+//     (SBP, in the sandbox) and finds exactly one order;
+//  3. meanwhile packs the storefront kit and the sandbox and runs `npm publish --dry-run` of the
+//     three tarballs (the plugin's being the one the stores installed).
+// Each version's Medusa install is cached in ~/.cache/medusa-payment-platega/check-install (or
+// CHECK_INSTALL_CACHE; outside any node_modules tree), and its migrated database kept as a
+// template while migrations and links are unchanged, so a run costs a build, and per version one
+// `npm install` of the tarball and one store start.
 //   DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD: use that PostgreSQL (a throw-away database is created);
-//   otherwise an embedded one is started. The store stays in the cache folder after a run, with
-//   its server's output in medusa.log. CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs
+//   otherwise an embedded one is started. The stores stay in the cache folder after a run, each
+//   with its server's output in medusa.log. CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs
 //   Chromium (CHROMIUM_PATH or the system's).
 import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
@@ -25,8 +28,10 @@ import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { adminPages, checkAdminPages, chromiumPath } from "./lib/install-check/admin-pages.mjs"
+import { checkPaidCheckout } from "./lib/install-check/checkout.mjs"
 import { openServer, templateName } from "./lib/install-check/database.mjs"
 import { customerToken, declaredRoutes, probeRoutes } from "./lib/install-check/routes.mjs"
+import { dryRunPublishAll } from "./lib/install-check/publish.mjs"
 import { checkRussiaRegion } from "./lib/install-check/russia-region.mjs"
 import {
   assertNothingLost,
@@ -49,17 +54,20 @@ const CACHE =
     "medusa-payment-platega",
     "check-install",
   )
-const ADMIN = { email: "check@platega.local", password: "check-pass" }
-const started = Date.now()
-const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
-const step = (text) => console.log(`[check:install ${seconds()}] ${text}`)
-
-/** The lowest version a peer range like "^2.21.0" allows. */
+/** The lowest version a peer range like ">=2.18.0 <2.22.0" allows. */
 function lowest(range) {
   const m = /(\d+\.\d+\.\d+)/.exec(range)
   if (!m) throw new Error(`cannot read a lowest version from the peer range ${range}`)
   return m[1]
 }
+// The range's ends: its lowest version, and the Medusa this repository is developed and tested on
+// (raise it with the peer range's upper bound).
+const OLDEST_MEDUSA = lowest(pkg.peerDependencies["@medusajs/framework"])
+const NEWEST_MEDUSA = pkg.devDependencies["@medusajs/medusa"]
+const ADMIN = { email: "check@platega.local", password: "check-pass" }
+const started = Date.now()
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
+const step = (text) => console.log(`[check:install ${seconds()}] ${text}`)
 
 /** The README's own words: the install command and the medusa-config.ts snippet. */
 function readmeInstructions() {
@@ -145,51 +153,16 @@ async function publishableKey(base, token) {
   return (await res.json()).api_key.token
 }
 
-async function main() {
-  const chromium = chromiumPath()
-  if (!chromium)
-    throw new Error(
-      "no Chromium to open the admin pages with (set CHROMIUM_PATH or install chromium)",
-    )
-  const version = process.env.MEDUSA_VERSION || lowest(pkg.peerDependencies["@medusajs/framework"])
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "platega-install-check-"))
-  let store
-  let releaseStore
-  let db
+/** The packed plugin on one Medusa `version`: a fresh store, the README's steps, every check. */
+async function checkStore(version, { versions, tarball, readme, sandbox, db, chromium }) {
   let server
-  let sandbox
+  let releaseStore
   try {
-    step("building the plugin (medusa plugin:build)")
-    npm(["run", "build"], ROOT)
-
-    step("packing it (npm pack)")
-    const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], ROOT))
-    const tarball = path.join(work, packed.filename)
-    const packedFiles = packed.files.map((f) => f.path)
-    const sandboxFiles = packedFiles.filter((p) => /sandbox/i.test(p))
-    if (sandboxFiles.length)
-      throw new Error(`the package holds sandbox files: ${sandboxFiles.join(", ")}`)
-    const deps = Object.keys(pkg.dependencies ?? {})
-    const leaked = SANDBOX_ONLY.filter((d) => deps.includes(d))
-    if (leaked.length)
-      throw new Error(`sandbox-only dependencies in the plugin: ${leaked.join(", ")}`)
-    console.log(
-      `      ${packed.filename}: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} kB`,
-    )
-    assertNothingLost(ROOT, packedFiles)
-    console.log(
-      `      all ${serverSources(ROOT).length} server files of src/ and the admin bundle are in it`,
-    )
-    // The check checked (in a child process, while the store is prepared).
-    const proof = proveInChildProcess(ROOT)
-    proof.catch(() => {})
-
     step(`a Medusa ${version} store (as new: no plugin, no config, a new database)`)
-    const base = baseStore(CACHE, version, (m) => console.log(`      ${m}`))
-    releaseStore = await claimStore(base, (m) => console.log(`      ${m}`))
-    store = base
+    const store = baseStore(CACHE, version, (m) => console.log(`      ${m}`), versions)
+    releaseStore = await claimStore(store, (m) => console.log(`      ${m}`))
 
-    const { install, config, regionScript } = readmeInstructions()
+    const { install, config, regionScript } = readme
     step(`README: ${install} (from the packed tarball)`)
     const installArgs = install.replace(/^npm /, "").split(/\s+/)
     const target = installArgs.indexOf(pkg.name)
@@ -208,7 +181,8 @@ async function main() {
     console.log(
       `      installed ${pkg.name}@${installed[pkg.name].version} beside @medusajs/medusa@${installed["@medusajs/medusa"].version}, react-router-dom ${router}`,
     )
-    console.log(`      (the lost-file check catches a folder named test: ${await proof})`)
+    if (installed["@medusajs/medusa"].version !== version)
+      throw new Error(`the store should run Medusa ${version}`)
     const cookies = npm(["ls", "cookie", "--all", "--json"], store)
     if (/"version":\s*"2\./.test(cookies) && /medusa-payment-platega/.test(cookies)) {
       throw new Error("the plugin's dependencies bring cookie@2 (needs Node 22)")
@@ -218,9 +192,6 @@ async function main() {
     const port = await freePort()
     const url = `http://localhost:${port}`
     fs.writeFileSync(path.join(store, "medusa-config.ts"), storeConfig(config, url))
-    sandbox = await startPlategaSandbox()
-
-    db = await openServer()
     const env = {
       ...process.env,
       DATABASE_URL: db.url,
@@ -232,7 +203,7 @@ async function main() {
       NODE_ENV: "development",
     }
     const medusa = path.join(store, "node_modules", "@medusajs", "cli", "cli.js")
-    const template = templateName(store, base, config)
+    const template = templateName(store, store, config)
     const fresh = process.env.CHECK_INSTALL_FRESH_DB === "1"
     if (!fresh && (await db.create(template))) {
       step("README: npx medusa db:migrate (same migrations as a kept, migrated database: copied)")
@@ -287,11 +258,11 @@ async function main() {
     }))
       console.log(`      ${line}`)
 
-    // The pages and the region script need nothing of each other: one runs while the other boots.
+    // The pages need nothing of the region script and the checkout in it: both run meanwhile.
     const pages = adminPages(packageDir)
     step(
       `the package's admin pages in Chromium (${pages.length}); meanwhile ` +
-        `README: npx medusa exec ${regionScript}, twice`,
+        `README: npx medusa exec ${regionScript}, twice, and a paid checkout in that region`,
     )
     const [pageLines, regionLines] = await Promise.all([
       checkAdminPages({
@@ -300,7 +271,7 @@ async function main() {
         base: url,
         ...ADMIN,
         pages,
-        shotsDir: path.join(ROOT, "test-results", "screenshots"),
+        shotsDir: path.join(ROOT, "test-results", "screenshots", version),
       }),
       checkRussiaRegion({
         base: url,
@@ -309,12 +280,18 @@ async function main() {
         env,
         adminToken: token,
         publishableKey: key,
-      }),
+      }).then(async (lines) => [
+        ...lines,
+        ...(await checkPaidCheckout({
+          base: url,
+          adminToken: token,
+          publishableKey: key,
+          sandbox,
+        })),
+      ]),
     ])
     for (const line of [...pageLines, ...regionLines]) console.log(`      ${line}`)
-    step(
-      `OK: the packed plugin installs, loads and serves its routes and pages on Medusa ${version}`,
-    )
+    step(`OK on Medusa ${version}: the packed plugin installs, loads, serves its routes and pages`)
   } finally {
     if (server?.pid) {
       try {
@@ -322,11 +299,68 @@ async function main() {
       } catch {
         // already gone
       }
+      await new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()))
     }
+    await db.dropDatabase()
+    releaseStore?.()
+  }
+}
+
+async function main() {
+  const chromium = chromiumPath()
+  if (!chromium)
+    throw new Error(
+      "no Chromium to open the admin pages with (set CHROMIUM_PATH or install chromium)",
+    )
+  const versions = process.env.MEDUSA_VERSION
+    ? [process.env.MEDUSA_VERSION]
+    : [...new Set([OLDEST_MEDUSA, NEWEST_MEDUSA])]
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "platega-install-check-"))
+  let db
+  let sandbox
+  try {
+    step("building the plugin (medusa plugin:build)")
+    npm(["run", "build"], ROOT)
+
+    step("packing it (npm pack)")
+    const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], ROOT))
+    const tarball = path.join(work, packed.filename)
+    const packedFiles = packed.files.map((f) => f.path)
+    const sandboxFiles = packedFiles.filter((p) => /sandbox/i.test(p))
+    if (sandboxFiles.length)
+      throw new Error(`the package holds sandbox files: ${sandboxFiles.join(", ")}`)
+    const deps = Object.keys(pkg.dependencies ?? {})
+    const leaked = SANDBOX_ONLY.filter((d) => deps.includes(d))
+    if (leaked.length)
+      throw new Error(`sandbox-only dependencies in the plugin: ${leaked.join(", ")}`)
+    console.log(
+      `      ${packed.filename}: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} kB`,
+    )
+    assertNothingLost(ROOT, packedFiles)
+    console.log(
+      `      all ${serverSources(ROOT).length} server files of src/ and the admin bundle are in it`,
+    )
+    // The check checked (in a child process, while the stores are prepared).
+    const proof = proveInChildProcess(ROOT)
+    proof.catch(() => {})
+    sandbox = await startPlategaSandbox()
+    // Packs the kit and the sandbox (the sandbox's build was just made fresh) while stores run.
+    const publishing = dryRunPublishAll(ROOT, work, packed)
+    publishing.catch(() => {})
+    db = await openServer()
+
+    const readme = readmeInstructions()
+    for (const version of versions)
+      await checkStore(version, { versions, tarball, readme, sandbox, db, chromium })
+
+    console.log(`      (the lost-file check catches a folder named test: ${await proof})`)
+    step("npm publish --dry-run of each package (the plugin's: the tarball the stores installed)")
+    for (const line of await publishing) console.log(`      ${line}`)
+    step(`OK: the packed plugin works on Medusa ${versions.join(" and ")}`)
+  } finally {
     await sandbox?.stop().catch(() => {})
     await db?.drop().catch(() => {})
     fs.rmSync(work, { recursive: true, force: true })
-    releaseStore?.()
   }
 }
 main().catch((e) => {

@@ -99,8 +99,12 @@ export async function openServer() {
         await sql(`drop database if exists ${datname}`).catch(() => {})
       }
     },
-    async drop() {
+    /** Drops the run's database (the next store of the run creates it again). */
+    async dropDatabase() {
       await sql(`drop database if exists ${name} with (force)`).catch(() => {})
+    },
+    async drop() {
+      await this.dropDatabase()
       await embedded?.stop()
     },
   }

@@ -90,10 +90,10 @@ function dashboardRouter(version) {
 
 /**
  * A store with Medusa `version` installed: from the cache when it holds one for exactly this
- * package.json, else installed now (a minute or two) and cached. Returns its folder (read-only:
- * copy it with `copyStore`).
+ * package.json, else installed now (a minute or two) and cached; the cached stores of
+ * `keepVersions` (the other versions the run checks) stay. Returns its folder.
  */
-export function baseStore(cacheDir, version, log) {
+export function baseStore(cacheDir, version, log, keepVersions = [version]) {
   // Node and Vite look for packages in every node_modules above the store too.
   for (let dir = path.dirname(path.resolve(cacheDir)); ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, "node_modules")))
@@ -129,9 +129,11 @@ export function baseStore(cacheDir, version, log) {
     // another run cached the same store meanwhile: use that one
     fs.rmSync(building, { recursive: true, force: true })
   }
-  // Older cached stores of other versions are dropped.
+  // Cached stores of versions no longer checked, or of an older package.json, are dropped.
   for (const old of fs.readdirSync(cacheDir)) {
-    if (old.startsWith("store-") && old !== path.basename(dir) && !old.includes(".tmp-"))
+    const oldVersion = /^store-(\d+\.\d+\.\d+[^-]*)-/.exec(old)?.[1]
+    if (!oldVersion || old === path.basename(dir) || old.includes(".tmp-")) continue
+    if (oldVersion === version || !keepVersions.includes(oldVersion))
       fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true })
   }
   return dir
