@@ -267,7 +267,9 @@ medusaIntegrationTestRunner({
       })
       // The one value kept: where the API address (and so the secret) moved, from and to.
       expect(list[0].base_url).toEqual({ from: null, to: second.url })
-      const auditText = JSON.stringify(list.map(({ base_url: _, ...rest }) => rest))
+      const auditText = JSON.stringify(
+        list.map(({ base_url: _, ...rest }: Record<string, unknown>) => rest),
+      )
       expectNoSecret(list)
       expect(auditText).not.toContain(SECOND.merchantId)
       expect(auditText).not.toContain(second.url)
