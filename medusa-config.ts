@@ -114,6 +114,20 @@ module.exports = defineConfig({
       },
     },
     ...redisModules,
+    // Medusa's local file provider keeps private files in `static/` (served at /static) unless told
+    // otherwise: private files (transaction exports) go to a folder that is not served.
+    {
+      resolve: "@medusajs/medusa/file",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/file-local",
+            id: "local",
+            options: { private_upload_dir: env.MEDUSA_PRIVATE_UPLOAD_DIR || "private-uploads" },
+          },
+        ],
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

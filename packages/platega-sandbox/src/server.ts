@@ -127,6 +127,10 @@ export async function buildServer(
       reply.code(502).type("text/html")
       return "<html><body><h1>502 Bad Gateway</h1></body></html>"
     }
+    const fields = req.routeOptions.config.api && ctx.faults.answerFields(routeKey(req))
+    if (fields && reply.statusCode < 300 && typeof payload === "string") {
+      return JSON.stringify({ ...(JSON.parse(payload) as object), ...fields })
+    }
     return payload
   })
 

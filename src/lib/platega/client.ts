@@ -1,9 +1,11 @@
 // Over 300 lines on purpose: one typed method per Platega endpoint, each a few lines over http.ts;
 // the list of endpoints is easier to check against the spec in one place.
+import { isIP } from "node:net"
 import type { z } from "zod"
 import { SUBSCRIPTION_METHOD_CODE } from "./codes"
 import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
 import { parseExportRecords } from "./export-rows"
+import { checkFileUrl } from "./hosts"
 import { PlategaHttp, type HttpMethod, type RequestSpec } from "./http"
 import { type ResolvedOptions, resolveOptions } from "./client-options"
 import {
@@ -31,6 +33,7 @@ import {
   TransactionStatusSchema,
   UUID_RE,
 } from "./schemas"
+import { isRefusedAddress } from "./pinned-lookup"
 import type { OpenedStream } from "./streamed-body"
 import type {
   Balance,
@@ -195,27 +198,28 @@ export class PlategaClient {
 
   /**
    * Downloads the file behind the `{url}` of a CSV or Excel export, as a stream (for passing on to
-   * the admin). The merchant headers go along only when the link is on Platega's own origin: a
-   * link elsewhere (a pre-signed storage URL) gets no credentials.
+   * the admin). Only over https from Platega's domain or the base URL's host (http and loopback
+   * only for a sandbox on loopback), connecting only to the public addresses the name resolved to
+   * (hosts.ts, pinned-lookup.ts). The merchant headers go along only when the link is on
+   * Platega's own origin: a link elsewhere (a pre-signed storage URL) gets no credentials.
    */
   async downloadExportFile(
     url: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<OpenedStream> {
     const endpoint = "GET (export file)"
-    let target: URL
-    try {
-      target = new URL(url, this.baseUrl)
-    } catch {
-      target = new URL("invalid:")
-    }
-    if (target.protocol !== "https:" && target.protocol !== "http:") {
-      throw new PlategaError({
+    const check = checkFileUrl(url, this.baseUrl)
+    const refuse = (reason: string) =>
+      new PlategaError({
         kind: "invalid_response",
         endpoint,
-        message: "Platega export file: the link is not an http(s) URL",
+        message: `Platega export file: not fetched: ${reason}`,
       })
-    }
+    if (!check.ok) throw refuse(check.reason)
+    const target = check.url
+    const literal = target.hostname.replace(/^\[|\]$/g, "")
+    if (isIP(literal) && isRefusedAddress(literal, check))
+      throw refuse(`${literal} is not a public address`)
     return this.http.open({
       method: "GET",
       endpoint,
@@ -223,6 +227,7 @@ export class PlategaClient {
       accept: "*/*",
       credentials: this.http.isPlategaOrigin(target),
       signal: options.signal,
+      pinned: { loopbackAllowed: check.loopbackAllowed },
     })
   }
 

@@ -7,6 +7,7 @@ import {
   isRetryableStatus,
   summarizeFieldErrors,
 } from "./errors"
+import { ADDRESS_NOT_ALLOWED } from "./addresses"
 import { redact } from "./redact"
 
 /**
@@ -33,6 +34,7 @@ const BAD_ENCODING = "ERR_BAD_RESPONSE"
 
 /** A request that cannot be made as it stands: no second try helps, and nothing was sent. */
 const UNSENDABLE = [
+  ADDRESS_NOT_ALLOWED,
   "ERR_INVALID_URL",
   "ERR_INVALID_CHAR",
   "CERT_HAS_EXPIRED",

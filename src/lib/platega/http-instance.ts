@@ -38,6 +38,8 @@ export interface StreamRequest {
   /** Send X-MerchantId/X-Secret. Only ever for the configured base URL's origin. */
   credentials: boolean
   signal?: AbortSignal
+  /** Connect only to public addresses (loopback too, for a sandbox), resolved once and pinned. */
+  pinned?: { loopbackAllowed: boolean }
 }
 
 export type { OpenedStream }

@@ -24,6 +24,7 @@ import {
   type RequestSpec,
   type StreamRequest,
 } from "./http-instance"
+import { pinnedAgents } from "./pinned-lookup"
 import { streamedBody } from "./streamed-body"
 
 export type { HttpMethod, OpenedStream, RequestSpec, StreamRequest }
@@ -56,6 +57,8 @@ interface Exchange extends ExchangeContext {
   retries: number
   stream: boolean
   signal?: AbortSignal
+  /** One-use agents that connect only to checked addresses (links Platega hands out). */
+  agents?: ReturnType<typeof pinnedAgents>
 }
 
 type Attempt = ({ ok: true } & { res: AxiosResponse }) | ({ ok: false } & Failure)
@@ -164,6 +167,7 @@ export class PlategaHttp {
       secrets: this.secrets,
       stream: true,
       signal: req.signal,
+      ...(req.pinned && { agents: pinnedAgents(req.pinned) }),
     })
     return streamedBody(res, req.endpoint, req.signal)
   }
@@ -235,6 +239,7 @@ export class PlategaHttp {
         responseType: x.stream ? "stream" : "text",
         // A streamed answer is as big as the export: its size is the caller's to bound.
         ...(x.stream && { maxContentLength: -1 }),
+        ...x.agents,
       })
       if (res.status >= 200 && res.status < 300) return { ok: true, res }
       const text = x.stream ? await errorText(res.data as Readable) : (res.data as string)

@@ -11,6 +11,7 @@ import {
   intervalUnit,
   paymentMethodCode,
 } from "./codes"
+import { isPayerAddress } from "./hosts"
 
 /**
  * Responses and callbacks: tolerant of unknown fields (loose objects keep them) and of unknown enum
@@ -30,6 +31,14 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const Uuid = z.string().regex(UUID_RE, "expected a uuid")
 const NonEmpty = z.string().trim().min(1, "expected a non-empty string")
 const OptString = z.string().nullish()
+/**
+ * An address for the payer (a payment's `redirect`, a link's `url`): handed to the storefront and
+ * shown as a link in the admin, so https only (http only on loopback, the sandbox).
+ */
+const PayerAddress = NonEmpty.refine(
+  isPayerAddress,
+  "expected an https address (http only on loopback)",
+)
 /** A timestamp as the service sends it; not reparsed (formats differ between endpoints). */
 const Timestamp = z.string().nullish()
 
@@ -59,7 +68,7 @@ const OptCode = z.union([z.string(), Int]).nullish()
 /** POST /transaction/process, methods 2/11 (and other one-off codes). */
 export const CreateTransactionResponseSchema = z.looseObject({
   transactionId: Uuid,
-  redirect: NonEmpty,
+  redirect: PayerAddress,
   status: NonEmpty,
   paymentMethod: OptCode,
   return: OptString,
@@ -72,7 +81,7 @@ export const CreateTransactionResponseSchema = z.looseObject({
 /** POST /transaction/process, method 6. transactionId is the subscription id. */
 export const CreateSubscriptionResponseSchema = z.looseObject({
   transactionId: Uuid,
-  redirect: NonEmpty,
+  redirect: PayerAddress,
   status: NonEmpty,
   paymentMethod: OptCode,
   merchantId: OptString,
@@ -81,7 +90,7 @@ export const CreateSubscriptionResponseSchema = z.looseObject({
 /** POST /v2/transaction/process: `url` and `rate` instead of `redirect` and `usdtRate`. */
 export const CreatePaymentLinkResponseSchema = z.looseObject({
   transactionId: Uuid,
-  url: NonEmpty,
+  url: PayerAddress,
   rate: Decimal.nullish(),
   status: z.string().nullish(),
   return: OptString,

@@ -19,6 +19,11 @@ export interface SandboxFaults {
   errorRates?: Record<string, number>
   /** per route: share processed, but whose answer is replaced by a 502 (lost response) */
   lostResponseRates?: Record<string, number>
+  /**
+   * per route: fields set on every 2xx JSON answer, as a tampered or impostor service would send
+   * them (e.g. `{ "POST /transaction/export/csv": { url: "http://169.254.169.254/" } }`)
+   */
+  answerFields?: Record<string, Record<string, unknown>>
   callbacks?: CallbackFaults
 }
 
@@ -42,6 +47,7 @@ const faultsSchema = z
     ]),
     errorRates: rates,
     lostResponseRates: rates,
+    answerFields: z.record(z.string().min(1), z.record(z.string(), z.unknown())),
     callbacks: z
       .object({ dropRate: rate, duplicateRate: rate, reorderRate: rate })
       .partial()
@@ -77,6 +83,11 @@ export class FaultInjector {
       ...parsed,
       errorRates: normalize(parsed.errorRates),
       lostResponseRates: normalize(parsed.lostResponseRates),
+      answerFields:
+        parsed.answerFields &&
+        Object.fromEntries(
+          Object.entries(parsed.answerFields).map(([k, v]) => [normalizeRouteKey(k), v]),
+        ),
     }
     this.seed = parsed.seed ?? this.defaultSeed
     this.counters.clear()
@@ -126,6 +137,11 @@ export class FaultInjector {
 
   loseResponse(routeKey: string): boolean {
     return this.decide(`lost ${routeKey}`, this.rateFor(this.config.lostResponseRates, routeKey))
+  }
+
+  /** Fields to set on this route's 2xx JSON answer, if any. */
+  answerFields(routeKey: string): Record<string, unknown> | undefined {
+    return this.config.answerFields?.[routeKey]
   }
 
   dropCallback(): boolean {

@@ -9,6 +9,7 @@ import {
   type PlategaAccess,
   type SecretBox,
 } from "../access"
+import { baseUrlKind } from "../../../lib/platega/hosts"
 import {
   isSecretField,
   last4,
@@ -64,6 +65,21 @@ function sameSecret(box: SecretBox, a: string, b: string): boolean {
   }
 }
 
+/**
+ * The secret goes wherever the base URL points: moving it needs the secret typed in the same
+ * change, so a stolen admin session cannot send the merchant's secret to a host of its choosing.
+ * Clearing the base URL (back to the provider options) may clear the secret with it.
+ */
+function requireSecretWithBaseUrl(patch: SealedSettingsPatch): void {
+  const movedTo = patch.base_url
+  if (patch.secret === undefined || (movedTo !== null && patch.secret === null)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "`secret`: changing `base_url` needs the secret entered again in the same change (it is sent to the new address)",
+    )
+  }
+}
+
 export class SettingsStore {
   constructor(
     private readonly access: PlategaAccess,
@@ -112,8 +128,11 @@ export class SettingsStore {
       const c = row?.[`${f}_ciphertext`]
       return !!c && box.isStale(c)
     })
+    const kind = baseUrlKind(s.baseUrl)
     return {
       fields: fields as AdminSettingsView["fields"],
+      base_url_is_platega: kind === "platega",
+      base_url_kind: kind,
       encryption: {
         configured: box.canEncrypt,
         key_id: box.currentKeyId ?? null,
@@ -201,6 +220,7 @@ export class SettingsStore {
       changed.push(field)
     }
     if (!changed.length) return { changed, auditId: null }
+    if (changed.includes("base_url")) requireSecretWithBaseUrl(patch)
     const next = { ...(row ?? {}), ...data }
     if (
       (changed.includes("merchant_id") || changed.includes("secret")) &&
@@ -220,7 +240,17 @@ export class SettingsStore {
     if (current) await this.rows.updatePlategaSettings({ id: current.id, ...data }, sharedContext)
     else await this.rows.createPlategaSettings(data, sharedContext)
     const audit = await this.rows.createPlategaSettingsAudits(
-      { actor_id: actorId, action: "update", fields: { names: changed } },
+      {
+        actor_id: actorId,
+        action: "update",
+        fields: {
+          names: changed,
+          // Where the secret goes is not a secret: the audit keeps the move, and what it points at.
+          ...(changed.includes("base_url") && {
+            base_url: { from: row?.base_url ?? null, to: next.base_url ?? null },
+          }),
+        },
+      },
       sharedContext,
     )
     this.access.invalidate()

@@ -1,3 +1,4 @@
+import type { BaseUrlKind } from "../../../lib/platega/hosts"
 import type { EffectiveSettings, SettingSource } from "../access"
 import type { PlainField, SecretField, SettingEntry, SettingsPatch } from "./definition"
 
@@ -86,6 +87,10 @@ export interface AdminSettingsView {
     /** Why a stored secret cannot be read, when it cannot (the key is missing or wrong). */
     error: string | null
   }
+  /** Whether the base URL in force is Platega's own API host (anything else is flagged). */
+  base_url_is_platega: boolean
+  /** platega, sandbox (on loopback) or other: an address that is not Platega's. */
+  base_url_kind: BaseUrlKind
   /** The last connection test (no secrets in it). */
   last_test: unknown
   updated_at: Date | null

@@ -9,6 +9,7 @@ import { writeXlsx } from "./xlsx"
 
 export * from "./columns"
 export * from "./locale"
+export { neutralizedCsv } from "./passed-csv"
 export { SHEET_ROWS } from "./xlsx"
 
 interface WriteExportOptions {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { PassThrough } from "node:stream"
 import type { IFileModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -72,7 +73,10 @@ export const writePlategaExportStep = createStep(
       const client = await platega.getClient()
       // The file first: once Platega's answer is open, it is always read to the end or closed.
       upload = await files.getUploadStream({
-        filename: fileName,
+        // With a part no one can guess: a file provider that keeps private files where it serves
+        // public ones (Medusa's local provider by default) must not give it away to a guess. Not
+        // a folder: the local provider tells a private file by its key's first characters.
+        filename: `${randomBytes(16).toString("hex")}-${fileName}`,
         mimeType: FORMAT_FILES[format].mimeType,
         access: "private",
       })

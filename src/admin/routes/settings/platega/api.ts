@@ -26,6 +26,8 @@ export interface PlategaSettings {
     [F in SecretField]: MaskedSecret
   }
   encryption: AdminSettingsView["encryption"]
+  base_url_is_platega: AdminSettingsView["base_url_is_platega"]
+  base_url_kind: AdminSettingsView["base_url_kind"]
   last_test: ConnectionTest | null
   updated_at: string | null
   callback: { url: string; reachable: boolean; https: boolean }

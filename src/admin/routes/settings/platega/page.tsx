@@ -35,6 +35,24 @@ const Status = ({ settings }: { settings: PlategaSettings }) => {
   )
 }
 
+/** The base URL in force is not Platega's API: the secret and every payment answer go there. */
+const BaseUrlBadge = ({ settings }: { settings: PlategaSettings }) => {
+  const { t } = useTranslation()
+  if (settings.base_url_kind === "platega") return null
+  const sandbox = settings.base_url_kind === "sandbox"
+  return (
+    <StatusBadge
+      color={sandbox ? "blue" : "red"}
+      title={t(`platega_settings.baseUrl.${sandbox ? "sandboxHint" : "notPlategaHint"}`, {
+        url: settings.fields.base_url.value,
+      })}
+      data-testid="platega-base-url-kind"
+    >
+      {t(`platega_settings.baseUrl.${sandbox ? "sandbox" : "notPlatega"}`)}
+    </StatusBadge>
+  )
+}
+
 const Editor = ({ settings }: { settings: PlategaSettings }) => {
   const { t } = useTranslation()
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings))
@@ -81,10 +99,18 @@ const Editor = ({ settings }: { settings: PlategaSettings }) => {
           <div className="flex items-center gap-x-3">
             <Heading level="h1">{t("platega_settings.title")}</Heading>
             <Status settings={settings} />
+            <BaseUrlBadge settings={settings} />
           </div>
           <Text size="small" className="text-ui-fg-subtle">
             {t("platega_settings.subtitle")}
           </Text>
+          {settings.base_url_kind === "other" && (
+            <Text size="small" className="text-ui-fg-error" data-testid="platega-not-platega">
+              {t("platega_settings.baseUrl.notPlategaHint", {
+                url: settings.fields.base_url.value,
+              })}
+            </Text>
+          )}
         </div>
       </Container>
       <EncryptionNotice encryption={settings.encryption} />

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises"
-import { BlockList, isIP } from "node:net"
+import { isIP } from "node:net"
+import { isPrivateHost } from "../../../../lib/platega/addresses"
 import { connect } from "node:tls"
 
 /**
@@ -7,7 +8,7 @@ import { connect } from "node:tls"
  * trusted authority issued. Anything else (http, localhost, a private network, a self-signed or
  * expired certificate) is refused by Platega's dashboard or never receives a callback.
  */
-type CallbackProblem = "not_https" | "private_host" | "certificate" | "unreachable"
+type CallbackProblem = "not_https" | "private_host" | "port" | "certificate" | "unreachable"
 
 export interface CallbackCheck {
   qualifies: boolean
@@ -16,38 +17,26 @@ export interface CallbackCheck {
   certificate?: { trusted: boolean; error?: string; issuer?: string; valid_to?: string }
 }
 
-const PRIVATE = new BlockList()
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, "ipv4")
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, "ipv6")
-}
+export { isPrivateHost }
 
-/** A literal private address, or a name that is never public (localhost, .local, one label). */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase()
-  const family = isIP(host)
-  if (family) return PRIVATE.check(host, family === 6 ? "ipv6" : "ipv4")
-  return (
-    host === "localhost" ||
-    !host.includes(".") ||
-    /\.(localhost|local|internal|lan|home|test|invalid|example)$/.test(host)
-  )
+/** The only port the check connects to: the https callback Platega calls is checked there. */
+const HTTPS_PORT = 443
+
+/**
+ * Where the TLS check connects: one of the public addresses the name was resolved to (the check
+ * and the connection use the same answer: a name server cannot point the second elsewhere), on
+ * 443 only, so the check cannot be turned into a probe of other ports or internal hosts.
+ */
+export function connectionTarget(
+  hostname: string,
+  port: string,
+  addresses: string[],
+): { host: string; port: number } | { problem: CallbackProblem } {
+  if (port && Number(port) !== HTTPS_PORT) return { problem: "port" }
+  const literal = hostname.replace(/^\[|\]$/g, "")
+  const candidates = isIP(literal) ? [literal] : addresses
+  const host = candidates.find((a) => !isPrivateHost(a))
+  return host ? { host, port: HTTPS_PORT } : { problem: "private_host" }
 }
 
 interface CheckOptions {
@@ -69,9 +58,10 @@ export async function checkCallbackUrl(
   const problems: CallbackProblem[] = []
   if (protocol !== "https:") problems.push("not_https")
   let isPrivate = isPrivateHost(hostname)
+  let addresses: string[] = []
   if (!isPrivate && !isIP(hostname.replace(/^\[|\]$/g, ""))) {
     try {
-      const addresses = await (opts.lookup ?? defaultLookup)(hostname)
+      addresses = await (opts.lookup ?? defaultLookup)(hostname)
       // A public name that leads only into a private network is not reachable from Platega.
       isPrivate = addresses.length > 0 && addresses.every((a) => isPrivateHost(a))
     } catch {
@@ -80,9 +70,11 @@ export async function checkCallbackUrl(
   }
   if (isPrivate) problems.push("private_host")
   if (problems.length) return { qualifies: false, problems }
+  const target = connectionTarget(hostname, port, addresses)
+  if ("problem" in target) return { qualifies: false, problems: [target.problem] }
   const certificate = await checkCertificate(
     hostname,
-    opts.connectTo ?? { host: hostname, port: Number(port) || 443 },
+    opts.connectTo ?? target,
     opts.timeoutMs ?? 5_000,
   )
   if (!certificate.trusted)
@@ -90,7 +82,10 @@ export async function checkCallbackUrl(
   return { qualifies: problems.length === 0, problems, certificate }
 }
 
-/** A TLS handshake against Node's trusted authorities, for the URL's own host name. */
+/**
+ * A TLS handshake against Node's trusted authorities, for the URL's own host name (SNI and the
+ * certificate's name), on the connection to the address already checked.
+ */
 function checkCertificate(
   servername: string,
   target: { host: string; port: number },

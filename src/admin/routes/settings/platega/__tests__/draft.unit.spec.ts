@@ -28,6 +28,8 @@ function settings(overrides: Partial<PlategaSettings["fields"]> = {}): PlategaSe
       stale: [],
       error: null,
     },
+    base_url_is_platega: false,
+    base_url_kind: "sandbox",
     last_test: null,
     updated_at: null,
     callback: { url: "http://localhost:9000/hooks/platega", reachable: false, https: false },

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import { createServer, type Server } from "node:tls"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
-import { checkCallbackUrl, isPrivateHost } from "../callback-check"
+import { checkCallbackUrl, connectionTarget, isPrivateHost } from "../callback-check"
 
 // A test-only key and certificate (CN shop.example.com), signed by nobody.
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name))
@@ -41,6 +41,26 @@ describe("the callback URL as Platega accepts it", () => {
       lookup: async () => ["10.0.0.5"],
     })
     expect(inside).toEqual({ qualifies: false, problems: ["private_host"] })
+  })
+
+  it("connects only to an address it checked, and only on 443", async () => {
+    // Resolved once: the handshake goes to the public address found, not to a second answer.
+    expect(connectionTarget("shop.example.com", "", ["10.0.0.5", "93.184.216.34"])).toEqual({
+      host: "93.184.216.34",
+      port: 443,
+    })
+    expect(connectionTarget("shop.example.com", "", ["10.0.0.5"])).toEqual({
+      problem: "private_host",
+    })
+    expect(connectionTarget("93.184.216.34", "", [])).toEqual({ host: "93.184.216.34", port: 443 })
+    for (const port of ["22", "6379", "8443", "80"])
+      expect(connectionTarget("shop.example.com", port, ["93.184.216.34"])).toEqual({
+        problem: "port",
+      })
+    const lookup = jest.fn(async () => ["93.184.216.34"])
+    expect(
+      await checkCallbackUrl("https://shop.example.com:6379/hooks/platega", { lookup }),
+    ).toEqual({ qualifies: false, problems: ["port"] })
   })
 
   describe("certificates", () => {

@@ -3,7 +3,10 @@ import { Modules } from "@medusajs/framework/utils"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../../../../modules/platega"
 import type { AdminPlategaSettingsAuditParamsType } from "../../validators"
 
-/** Who changed which settings, and when: field names only, never a value. Newest first. */
+/**
+ * Who changed which settings, and when: field names only, never a secret; a move of the base URL
+ * also says from where to where (null: the provider options). Newest first.
+ */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminPlategaSettingsAuditParamsType>,
   res: MedusaResponse,
@@ -28,6 +31,9 @@ export const GET = async (
       actor_email: (r.actor_id && emails.get(r.actor_id)) ?? null,
       action: r.action,
       fields: ((r.fields as { names?: unknown })?.names as string[] | undefined) ?? [],
+      ...((r.fields as { base_url?: unknown })?.base_url !== undefined && {
+        base_url: (r.fields as { base_url: unknown }).base_url,
+      }),
       created_at: r.created_at,
     })),
     count,
