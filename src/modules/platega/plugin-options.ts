@@ -108,6 +108,19 @@ export const plategaModuleOptionsSchema = z.object({
       perIdPerMinute: z.coerce.number().int().min(0).max(100).default(1),
     })
     .default({ perMinute: 60, perIdPerMinute: 1 }),
+  /**
+   * Starting a payment from the store API (a Platega session that starts one, a collection's pay
+   * route) costs the merchant a Platega transaction: at most this many starts per cart and per
+   * client address in a window, all instances together (see units/payment-start-budget.ts).
+   */
+  paymentStarts: z
+    .object({
+      perCart: z.coerce.number().int().min(1).max(1000).default(20),
+      perClient: z.coerce.number().int().min(1).max(100_000).default(100),
+      /** The window's length; at most 10 minutes (older counts are pruned). */
+      windowMinutes: z.coerce.number().int().min(1).max(10).default(10),
+    })
+    .default({ perCart: 20, perClient: 100, windowMinutes: 10 }),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>
