@@ -1,15 +1,17 @@
 import { originsOfCors, returnAddressProblem, storefrontOrigin } from "../return-addresses"
 
 describe("storefront origins", () => {
-  it("takes https origins, and http only on this machine", () => {
-    expect(storefrontOrigin("https://Shop.Example.com")).toBe("https://shop.example.com")
-    expect(storefrontOrigin("https://shop.example.com:8443/")).toBe("https://shop.example.com:8443")
-    expect(storefrontOrigin("http://localhost:8000")).toBe("http://localhost:8000")
-    expect(storefrontOrigin("http://127.0.0.1:3000")).toBe("http://127.0.0.1:3000")
-    expect(storefrontOrigin("http://shop.example.com")).toBeUndefined()
-    expect(storefrontOrigin("https://shop.example.com/checkout")).toBeUndefined()
-    expect(storefrontOrigin("https://user@shop.example.com")).toBeUndefined()
-    expect(storefrontOrigin("shop.example.com")).toBeUndefined()
+  it.each([
+    ["https://Shop.Example.com", "https://shop.example.com"],
+    ["https://shop.example.com:8443/", "https://shop.example.com:8443"],
+    ["http://localhost:8000", "http://localhost:8000"],
+    ["http://127.0.0.1:3000", "http://127.0.0.1:3000"],
+    ["http://shop.example.com", undefined],
+    ["https://shop.example.com/checkout", undefined],
+    ["https://user@shop.example.com", undefined],
+    ["shop.example.com", undefined],
+  ])("%s is the origin %s (https, or http only on this machine)", (text, origin) => {
+    expect(storefrontOrigin(text)).toBe(origin)
   })
 
   it("reads storeCors, leaving out patterns and what is not an origin", () => {
