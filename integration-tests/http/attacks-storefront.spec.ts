@@ -11,6 +11,7 @@ import {
   sandboxTransactionCount,
 } from "../helpers/payment-links"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { SUBSCRIPTION, setPlan } from "../helpers/subscriptions"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(180_000)
@@ -157,6 +158,22 @@ medusaIntegrationTestRunner({
       expect(ids.size).toBe(1)
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
       expect(statuses.slice(20).every((s) => s === 429)).toBe(true)
+    })
+
+    it("clicks on Pay for a subscription: one Platega subscription", async () => {
+      const monthly = { interval: "month", interval_count: 1 }
+      expect((await setPlan(api, admin, store.variantId, monthly)).status).toBe(200)
+      try {
+        const cartId = await createCart(api, store)
+        const ids = new Set<string>()
+        for (let i = 0; i < 5; i++) {
+          const session = await startPayment(api, store, cartId, SUBSCRIPTION)
+          ids.add((session.data as { subscription_id?: string }).subscription_id ?? "none")
+        }
+        expect([...ids]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)])
+      } finally {
+        await setPlan(api, admin, store.variantId, null)
+      }
     })
 
     it("the store's payment collection route shows no order id", async () => {

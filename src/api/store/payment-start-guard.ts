@@ -61,6 +61,10 @@ export async function takePaymentStart(
   return false
 }
 
+/** A value as text whatever the order of its keys (a plan read twice may list them otherwise). */
+const canonical = (v: unknown) =>
+  JSON.stringify(v ?? null, v && typeof v === "object" ? Object.keys(v).sort() : undefined)
+
 /** The session already started with exactly these terms, still worth paying. */
 function isSameStart(
   session: StoredSession,
@@ -76,7 +80,7 @@ function isSameStart(
   if (!data.transaction_id && !data.subscription_id) return false
   const status = typeof data.platega_status === "string" ? data.platega_status : "PENDING"
   if (sessionStatusFor(status) !== PaymentSessionStatus.PENDING) return false
-  const same = (k: string) => JSON.stringify(data[k] ?? null) === JSON.stringify(wanted[k] ?? null)
+  const same = (k: string) => canonical(data[k]) === canonical(wanted[k])
   if (!["return_url", "failed_url", "pay", "plan"].every(same)) return false
   if (wanted.show_qr === true && !data.qr) return false
   if (session.currency_code !== collection.currency_code) return false
