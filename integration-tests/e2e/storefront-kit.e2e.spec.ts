@@ -7,6 +7,7 @@ import axios, { type AxiosInstance } from "axios"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createCart } from "../helpers/checkout"
 import type { StoreFixture } from "../helpers/store"
+import { adminToken } from "./support/admin"
 import { findChromium, launchChromium, screenshot } from "./support/browser"
 import { startDemo, type RunningDemo } from "./support/demo-process"
 import { startNextStorefront, type RunningNextStorefront } from "./support/next-storefront"
@@ -51,9 +52,23 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
       startNextStorefront({ storeUrl: demo.storeUrl, publishableKey: config.publishableKey }),
       launchChromium(chromiumPath!),
     ])
+    // This site is a second storefront of the demo store: payers may come back to it too.
+    await allowStorefronts([new URL(demo.storefrontUrl).origin, site.url])
   })
 
+  /** Sets the store's storefront origins (null: back to storeCors) as the merchant would. */
+  async function allowStorefronts(origins: string[] | null): Promise<void> {
+    const token = await adminToken(demo.storeUrl)
+    const res = await fetch(`${demo.storeUrl}/admin/platega/settings`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ storefront_origins: origins }),
+    })
+    if (!res.ok) throw new Error(`storefront origins: HTTP ${res.status} ${await res.text()}`)
+  }
+
   afterAll(async () => {
+    if (site) await allowStorefronts(null).catch(() => undefined)
     await browser?.close().catch(() => undefined)
     await site?.stop()
     await demo?.stop()

@@ -177,9 +177,10 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: Ctx): vo
       currency_code: "rub",
       amount: "500",
       outstanding_amount: "500",
-      order_id: orderId,
       link: null,
     })
+    // No order id: the collection's id must not open its order.
+    expect(empty.data.payment_collection).not.toHaveProperty("order_id")
     const pay = await api.post(`${path}/pay`, {}, storeHeaders())
     expect(pay.status).toBe(200)
     expect(pay.data).toMatchObject({ status: "pending", amount: "500", currency_code: "rub" })

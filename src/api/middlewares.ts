@@ -36,6 +36,7 @@ import {
   StorePayPaymentCollection,
 } from "./admin/platega/payment-links/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
+import { reuseOrBoundPaymentStart } from "./store/payment-start-guard"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
 
 export default defineMiddlewares({
@@ -158,11 +159,12 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
     },
     {
-      // Names the cart and the store in the payment description the payer reads.
+      // Takes only what a storefront may send, names the cart and the store in the payment
+      // description the payer reads, a subscription session gets the cart's plan (and needs a cart
+      // of one plan), and a payment start is bounded and answered again while it is still good.
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      // and a subscription session needs the cart's plan (and a cart of one plan).
-      middlewares: [addPlategaSessionContext, subscriptionPlanForSession],
+      middlewares: [addPlategaSessionContext, subscriptionPlanForSession, reuseOrBoundPaymentStart],
     },
   ],
 })

@@ -4,14 +4,21 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { guestPayerId, UNNAMED_PAYER } from "../../modules/platega"
+import {
+  guestPayerId,
+  PLATEGA_MODULE,
+  UNNAMED_PAYER,
+  type PlategaModuleService,
+} from "../../modules/platega"
 import { orderWords, type OrderLine } from "../../providers/platega"
+import { checkStorefrontReturnAddresses } from "./return-addresses"
+import { storefrontSessionData } from "./session-data"
 
-const PLATEGA_PROVIDER = /^pp_platega-/
+/** The store's Platega payment providers (`pp_platega-<id>_<provider id>`). */
+export const PLATEGA_PROVIDER = /^pp_platega-/
 
-/** The keys this middleware sets; whatever a storefront sent under them is replaced. */
+/** The keys this middleware sets (a storefront may not send them). */
 export const SESSION_CONTEXT_KEYS = [
   "cart_id",
   "store_name",
@@ -22,12 +29,15 @@ export const SESSION_CONTEXT_KEYS = [
 
 type Name = { first_name?: string | null; last_name?: string | null } | null | undefined
 
+const platega = (req: MedusaRequest) => req.scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
+
 const fullName = (n: Name) => [n?.first_name, n?.last_name].filter(Boolean).join(" ").trim()
 
 /**
  * Before Medusa's POST /store/payment-collections/:id/payment-sessions runs: for a Platega
- * provider, adds to the session's `data` what the provider cannot see itself (it gets only `data`
- * and `context`): the cart and the store's name and the words for what is bought (the description
+ * provider, refuses session data a storefront may not send (see session-data.ts) and return
+ * addresses off the store's storefronts (400, nothing made at Platega), then adds to the
+ * session's `data` what the provider cannot see itself (it gets only `data` and `context`): the cart and the store's name and the words for what is bought (the description
  * the payer reads), and the payer's stable id and name (Platega's `metadata`).
  */
 export async function addPlategaSessionContext(
@@ -40,6 +50,9 @@ export async function addPlategaSessionContext(
     return next()
   }
   try {
+    // Only what a storefront may send, with its return addresses on the store's storefronts.
+    const given = storefrontSessionData(body.data)
+    await checkStorefrontReturnAddresses(req.scope, given, "data.")
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: links }, stores] = await Promise.all([
       query.graph({
@@ -49,17 +62,10 @@ export async function addPlategaSessionContext(
       }),
       req.scope.resolve(Modules.STORE).listStores({}, { select: ["name"], take: 1 }),
     ])
-    const given =
-      body.data && typeof body.data === "object" && !Array.isArray(body.data)
-        ? (body.data as Record<string, unknown>)
-        : {}
-    // link_of and renewal_of are the plugin's own: a storefront cannot adopt a paid transaction.
-    const dropped: readonly string[] = [...SESSION_CONTEXT_KEYS, "link_of", "renewal_of"]
-    const rest = Object.fromEntries(Object.entries(given).filter(([k]) => !dropped.includes(k)))
     const cartId = links[0]?.cart_id as string | undefined
     const storeName = stores[0]?.name
     body.data = {
-      ...rest,
+      ...given,
       ...(cartId ? { cart_id: cartId } : {}),
       ...(storeName ? { store_name: storeName } : {}),
       ...(cartId ? await cartContext(req, cartId) : {}),
@@ -109,10 +115,9 @@ async function cartContext(
   const auth = (req as Partial<AuthenticatedMedusaRequest>).auth_context
   const actor = auth?.actor_type === "customer" ? auth.actor_id : undefined
   const customerId = actor ?? (cart.customer?.has_account ? cart.customer.id : undefined)
-  const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const key = config.projectConfig.http.cookieSecret
-  const payerId =
-    customerId ?? (cart.email && key ? guestPayerId(cart.email, String(key)) : undefined)
+  // Keyed by the store's own random key, never by a configured (and maybe default) secret.
+  const key = customerId || !cart.email ? undefined : await platega(req).guestPayerKey()
+  const payerId = customerId ?? (cart.email && key ? guestPayerId(cart.email, key) : undefined)
   const payerName =
     fullName(cart.customer) ||
     fullName(cart.shipping_address) ||

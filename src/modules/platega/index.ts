@@ -33,6 +33,7 @@ export * from "./subscription-plan"
 export * from "./subscription-status"
 export * from "./subscription-reference"
 export * from "./payer"
+export * from "./return-addresses"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
   PlategaAccess,

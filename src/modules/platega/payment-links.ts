@@ -24,6 +24,9 @@ export interface PaymentLinkRecord {
   order_id: string | null
   transaction_id: string
   url: string
+  /** Where its payer returns (null: a link made before links remembered it). */
+  return_url: string | null
+  failed_url: string | null
   amount: unknown
   raw_amount?: unknown
   currency_code: string

@@ -132,6 +132,19 @@ export const plategaModuleOptionsSchema = z.object({
       batchSize: z.coerce.number().int().min(1).max(100_000).default(1000),
     })
     .default({ authenticatedDays: 90, unauthenticatedDays: 30, batchSize: 1000 }),
+  /**
+   * Starting a payment from the store API (a Platega session that starts one, a collection's pay
+   * route) costs the merchant a Platega transaction: at most this many starts per cart and per
+   * client address in a window, all instances together (see units/payment-start-budget.ts).
+   */
+  paymentStarts: z
+    .object({
+      perCart: z.coerce.number().int().min(1).max(1000).default(20),
+      perClient: z.coerce.number().int().min(1).max(100_000).default(100),
+      /** The window's length; at most 10 minutes (older counts are pruned). */
+      windowMinutes: z.coerce.number().int().min(1).max(10).default(10),
+    })
+    .default({ perCart: 20, perClient: 100, windowMinutes: 10 }),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>

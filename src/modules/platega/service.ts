@@ -66,6 +66,12 @@ import {
 import { touchExport } from "./units/exports"
 import { claimJobTick, type JobTickClaim } from "./units/job-runs"
 import { UnauthenticatedBudget, type BudgetDecision } from "./units/unauthenticated-budget"
+import { payerKey } from "./units/payer-key"
+import {
+  takePaymentStart,
+  type PaymentStartDecision,
+  type PaymentStartKeys,
+} from "./units/payment-start-budget"
 
 export type { CallbackKind } from "./callback-outcome"
 export type { CallbackRecordInput } from "./units/callback-log"
@@ -112,6 +118,7 @@ class PlategaModuleService extends MedusaService({
     () => this.moduleOptions_.unauthenticatedCallbacks,
   )
   private readonly settings_: SettingsStore
+  private payerKey_?: Promise<string>
 
   /** Writes the deliveries still only counted in memory before the process stops. */
   __hooks = {
@@ -293,6 +300,33 @@ class PlategaModuleService extends MedusaService({
     @MedusaContext() sharedContext: Ctx = {},
   ): Promise<number> {
     return deleteExpiredCallbackEvents(sharedContext.manager!, cutoffs, batchSize)
+  }
+
+  /** Counts one payment start of a cart and a client; refused past the limits (module options). */
+  @InjectManager()
+  async takePaymentStart(
+    keys: PaymentStartKeys,
+    @MedusaContext() sharedContext: Ctx = {},
+  ): Promise<PaymentStartDecision> {
+    return takePaymentStart(
+      (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
+      this.moduleOptions_.paymentStarts,
+      keys,
+    )
+  }
+
+  /** The key of guest payer ids: the store's own, the same on every instance (units/payer-key.ts). */
+  @InjectManager()
+  async guestPayerKey(@MedusaContext() sharedContext: Ctx = {}): Promise<string> {
+    this.payerKey_ ??= payerKey(
+      (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
+      this.access_.secretBox,
+      async () => (await this.access_.settings()).secret,
+    ).catch((e: unknown) => {
+      this.payerKey_ = undefined
+      throw e
+    })
+    return this.payerKey_
   }
 
   /** Writes the deliveries counted in memory, now (tests; shutdown does it too). */

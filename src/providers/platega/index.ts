@@ -39,6 +39,7 @@ export { BUILT_IN_METHODS } from "./method-titles"
 export { refundAtPlatega, type PlategaRefund } from "./core/refund"
 export { fillDescription, fillUrl } from "./core/description"
 export { expiresAt } from "./core/session-data"
+export { startsPayment } from "./core/payment-start"
 export { providerAccess } from "./access"
 
 /** `pp_<identifier>_<id>`: whether a provider id is the subscription provider (any registration id). */

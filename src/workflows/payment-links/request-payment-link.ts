@@ -12,7 +12,7 @@ import {
 import { sameAmount } from "../../providers/platega"
 import { createPaymentLinkWorkflow } from "./create-payment-link"
 import { readLinkTarget } from "./collection"
-import type { LinkRequestInput } from "./steps/check-link-request"
+import { linkReturnAddresses, type LinkRequestInput } from "./steps/check-link-request"
 
 type Container = Pick<MedusaContainer, "resolve">
 
@@ -46,7 +46,7 @@ export async function requestPaymentLink(
   const { replace, ...request } = input
   return withCollectionLock(container, input.payment_collection_id, async () => {
     if (!replace) {
-      const live = await liveLink(container, input.payment_collection_id)
+      const live = await liveLink(container, request)
       if (live) return { link: paymentLinkView(live), created: false }
     }
     const { result } = await createPaymentLinkWorkflow(container as MedusaContainer).run({
@@ -56,17 +56,25 @@ export async function requestPaymentLink(
   })
 }
 
-/** The collection's newest link still worth paying, when it asks for what is outstanding now. */
+/**
+ * The collection's newest link still worth paying, when it asks for what is outstanding now and
+ * sends the payer back where this request says: a link is never handed out for other addresses.
+ */
 async function liveLink(
   container: Container,
-  paymentCollectionId: string,
+  request: LinkRequestInput,
 ): Promise<PaymentLinkRecord | undefined> {
+  const paymentCollectionId = request.payment_collection_id
   const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
   const [newest] = (await platega.listPlategaPaymentLinks(
     { payment_collection_id: paymentCollectionId, status: "pending", superseded_by: null },
     { order: { created_at: "DESC" }, take: 1 },
   )) as unknown as PaymentLinkRecord[]
   if (!newest || !isLiveLink(newest)) return undefined
+  const wanted = linkReturnAddresses(request, await platega.getEffectiveSettings())
+  if (newest.return_url !== wanted.returnUrl || newest.failed_url !== wanted.failedUrl) {
+    return undefined
+  }
   const target = await readLinkTarget(container, paymentCollectionId)
   if (
     !target ||

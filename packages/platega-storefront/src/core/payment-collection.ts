@@ -18,7 +18,6 @@ export interface PlategaPaymentCollection {
   currency_code: string
   amount: string
   outstanding_amount: string
-  order_id: string | null
   link: PlategaPaymentLink | null
 }
 

@@ -15,6 +15,9 @@ export const PlategaPaymentLink = model
     /** Platega's transaction id of the link. */
     transaction_id: model.text().unique(),
     url: model.text(),
+    /** Where the payer returns after paying and after a failure: the link is reused only for these. */
+    return_url: model.text().nullable(),
+    failed_url: model.text().nullable(),
     /** What the payer is asked for, in major units. */
     amount: model.bigNumber(),
     currency_code: model.text(),

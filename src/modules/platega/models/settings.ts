@@ -21,9 +21,15 @@ export const PlategaSettings = model.define("platega_settings", {
   description: model.text().nullable(),
   return_url: model.text().nullable(),
   failed_url: model.text().nullable(),
+  storefront_origins: model.json().nullable(),
   reconcile_min_age_minutes: model.number().nullable(),
   export_time_zone: model.text().nullable(),
   csv_separator: model.text().nullable(),
+  /**
+   * The store's own key of guest payer ids (see payer.ts): random, made once, encrypted like the
+   * secrets. Never shown nor changed in the admin.
+   */
+  payer_key_ciphertext: model.text().nullable(),
   /** The last connection test: { at, ok, results }. */
   last_test: model.json().nullable(),
 })

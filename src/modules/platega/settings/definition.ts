@@ -10,6 +10,7 @@ import {
   merchantId,
   returnAddress,
   secret,
+  storefrontOrigins,
   timeZone,
 } from "./fields"
 import {
@@ -19,6 +20,7 @@ import {
   hmacSchemeOption,
   merchantIdOption,
   secretOption,
+  optional,
   urlOption,
 } from "./option-fields"
 
@@ -106,6 +108,13 @@ export const SETTINGS = {
     returnAddress("failed_url"),
     urlOption("failedUrl"),
     undefined as Text,
+  ),
+  // Not set: the origins of Medusa's `projectConfig.http.storeCors`.
+  storefront_origins: optionRow(
+    "storefrontOrigins",
+    storefrontOrigins("storefront_origins"),
+    optional(storefrontOrigins("storefrontOrigins")),
+    undefined as string[] | undefined,
   ),
   // Its option is the module's `reconcile.minAgeMinutes` (see the settings view).
   reconcile_min_age_minutes: {

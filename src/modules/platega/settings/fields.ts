@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { storefrontOrigin } from "../return-addresses"
 
 /**
  * The rules of each setting's value, as the admin may write it. Every message names its field:
@@ -130,6 +131,24 @@ export const currencies = z
       })
     }
   })
+
+/** The storefront origins return addresses must be on (`storefront_origins`, `storefrontOrigins`). */
+export const storefrontOrigins = (name: string) =>
+  z
+    .array(z.string().trim(), { error: `\`${name}\` must be a list of origins` })
+    .superRefine((list, ctx) => {
+      if (!list.length) {
+        ctx.addIssue({ code: "custom", message: `\`${name}\` needs at least one origin` })
+      }
+      const bad = list.find((o) => !storefrontOrigin(o))
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `\`${name}\`: "${bad}" is not an origin such as https://shop.example.com (http only for localhost)`,
+        })
+      }
+    })
+    .transform((list) => [...new Set(list.map((o) => storefrontOrigin(o) as string))])
 
 export const description = z
   .string()

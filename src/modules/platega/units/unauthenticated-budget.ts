@@ -1,7 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 
 /** Runs one SQL statement with positional `?` bindings (the module's entity manager). */
-type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
+export type Execute = <T>(sql: string, bindings: unknown[]) => Promise<T[]>
 
 interface BudgetLimits {
   perMinute: number
@@ -74,7 +74,7 @@ export class UnauthenticatedBudget {
 }
 
 /** Counts one use of `key` in the window starting at `windowStart`; the count after it. */
-async function count(execute: Execute, key: string, windowStart: number): Promise<number> {
+export async function count(execute: Execute, key: string, windowStart: number): Promise<number> {
   const start = new Date(windowStart)
   const rows = await execute<{ used: number }>(
     `insert into platega_reread_budget (id, key, window_start, used)

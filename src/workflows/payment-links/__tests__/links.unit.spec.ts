@@ -22,6 +22,8 @@ const record = (over: Partial<PaymentLinkRecord> = {}): PaymentLinkRecord => ({
   order_id: "order_1",
   transaction_id: "0f0e0d0c-0000-4000-8000-000000000001",
   url: "https://pay.example/pay/1",
+  return_url: "https://shop.example/return",
+  failed_url: "https://shop.example/failed",
   amount: 1290.5,
   raw_amount: { value: "1290.5", precision: 20 },
   currency_code: "rub",

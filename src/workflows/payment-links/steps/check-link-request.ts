@@ -1,6 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/platega"
+import {
+  PLATEGA_MODULE,
+  type EffectiveSettings,
+  type PlategaModuleService,
+} from "../../../modules/platega"
 import { checkLinkRequest, readLinkTarget, type LinkTarget } from "../collection"
 
 export interface LinkRequestInput {
@@ -18,6 +22,15 @@ export interface CheckedLinkRequest extends LinkTarget {
   description: string
 }
 
+/** Where a link's payer returns: the request's addresses, else those of the settings. */
+export function linkReturnAddresses(
+  input: Pick<LinkRequestInput, "return_url" | "failed_url">,
+  settings: Pick<EffectiveSettings, "returnUrl" | "failedUrl">,
+): { returnUrl?: string; failedUrl?: string } {
+  const returnUrl = input.return_url ?? settings.returnUrl
+  return { returnUrl, failedUrl: input.failed_url ?? settings.failedUrl ?? returnUrl }
+}
+
 /** Reads the collection and refuses a wrong request before anything exists at Platega. */
 export const checkLinkRequestStep = createStep(
   "check-platega-link-request",
@@ -32,8 +45,7 @@ export const checkLinkRequestStep = createStep(
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const settings = await platega.getEffectiveSettings()
     checkLinkRequest(target, settings.currencies, input.amount)
-    const returnUrl = input.return_url ?? settings.returnUrl
-    const failedUrl = input.failed_url ?? settings.failedUrl ?? returnUrl
+    const { returnUrl, failedUrl } = linkReturnAddresses(input, settings)
     if (!returnUrl || !failedUrl) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,

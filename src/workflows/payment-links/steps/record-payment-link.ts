@@ -34,6 +34,8 @@ export const recordPaymentLinkStep = createStep(
       order_id: input.request.order?.id ?? null,
       transaction_id: input.created.transaction_id,
       url: input.created.url,
+      return_url: input.request.return_url,
+      failed_url: input.request.failed_url,
       // A decimal string keeps kopecks exact; Medusa's BigNumber takes it as is.
       amount: input.request.outstanding as unknown as number,
       currency_code: input.request.currency_code,

@@ -41,7 +41,9 @@ function fromText(field: PlainField, text: string | boolean): PlainValue {
   if (typeof text === "boolean") return text
   const t = text.trim()
   if (!t) return null
-  if (field === "currencies") return t.split(/[\s,;]+/).filter(Boolean)
+  if (field === "currencies" || field === "storefront_origins") {
+    return t.split(/[\s,;]+/).filter(Boolean)
+  }
   if (field === "reconcile_min_age_minutes") return Number.isFinite(Number(t)) ? Number(t) : t
   return t
 }

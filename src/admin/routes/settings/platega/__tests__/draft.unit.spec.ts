@@ -16,6 +16,7 @@ function settings(overrides: Partial<PlategaSettings["fields"]> = {}): PlategaSe
       description: { value: "{store}: {cart_id}", source: "settings" },
       return_url: { value: null, source: "default" },
       failed_url: { value: null, source: "default" },
+      storefront_origins: { value: null, source: "default" },
       reconcile_min_age_minutes: { value: 10, source: "default" },
       export_time_zone: { value: "Europe/Moscow", source: "default" },
       csv_separator: { value: ";", source: "default" },

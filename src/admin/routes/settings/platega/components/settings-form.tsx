@@ -9,7 +9,10 @@ import { SecretInput } from "./secret-input"
 const SECTIONS: { key: string; fields: readonly SettingField[] }[] = [
   // What a connection uses: the same fields the connection test tries.
   { key: "credentials", fields: CONNECTION_FIELDS },
-  { key: "checkout", fields: ["currencies", "description", "return_url", "failed_url"] },
+  {
+    key: "checkout",
+    fields: ["currencies", "description", "return_url", "failed_url", "storefront_origins"],
+  },
   { key: "background", fields: ["reconcile_min_age_minutes", "export_time_zone", "csv_separator"] },
 ]
 

@@ -10,7 +10,8 @@ import { readLinkTarget } from "../../../../../workflows/payment-links/collectio
 
 /**
  * GET /store/platega/payment-collections/:id: the collection's state and its newest Platega
- * payment link, for the storefront's page behind Medusa's "Copy payment link".
+ * payment link, for the storefront's page behind Medusa's "Copy payment link". No order id: anyone
+ * with the collection's id may read this, and an order id would open the order to them.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const target = await readLinkTarget(req.scope, req.params.id)
@@ -39,7 +40,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       currency_code: target.currency_code,
       amount: target.amount,
       outstanding_amount: target.outstanding,
-      order_id: target.order?.id ?? null,
       link: view
         ? {
             url: view.url,

@@ -1,16 +1,22 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { requestPaymentLink } from "../../../../../../workflows/payment-links/request-payment-link"
+import { takePaymentStart } from "../../../../payment-start-guard"
+import { checkStorefrontReturnAddresses } from "../../../../return-addresses"
 import type { StorePayPaymentCollectionType } from "../../../../../admin/platega/payment-links/validators"
 
 /**
  * POST /store/platega/payment-collections/:id/pay: the live Platega payment link for exactly
  * what the collection still needs (reused while it lasts; a new one otherwise). 400 when nothing
- * is owed, the collection is a cart's, or the currency is not one Platega takes here.
+ * is owed, the collection is a cart's, the currency is not one Platega takes here, or a return
+ * address is not on the store's storefronts; 429 past the limit of payment starts.
  */
 export async function POST(
   req: MedusaRequest<StorePayPaymentCollectionType>,
   res: MedusaResponse,
 ): Promise<void> {
+  // Return addresses stay on the store's storefronts: nothing is made at Platega otherwise.
+  await checkStorefrontReturnAddresses(req.scope, req.validatedBody)
+  if (!(await takePaymentStart(req, res, `collection:${req.params.id}`))) return
   const { link } = await requestPaymentLink(req.scope, {
     payment_collection_id: req.params.id,
     ...req.validatedBody,
