@@ -74,6 +74,7 @@ export async function ensureRubPrices(
   })
   const variants = data as VariantRow[]
   const missing = variants.filter((v) => !basePrice(v, RUSSIA.currencyCode))
+  if (!variants.length) return "the store has no product variants yet"
   if (!missing.length) return `every variant (${variants.length}) has a RUB price`
   if (!from) {
     return (
