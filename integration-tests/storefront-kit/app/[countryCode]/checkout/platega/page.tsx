@@ -1,9 +1,15 @@
 import { Return } from "./return"
 
-export default function ReturnPage({ searchParams }: { searchParams: { cart_id?: string } }) {
+export default function ReturnPage({
+  params,
+  searchParams,
+}: {
+  params: { countryCode: string }
+  searchParams: { cart_id?: string }
+}) {
   return (
     <main>
-      <Return retryHref={searchParams.cart_id ? `/checkout/${searchParams.cart_id}` : undefined} />
+      <Return countryCode={params.countryCode} cartId={searchParams.cart_id} />
     </main>
   )
 }

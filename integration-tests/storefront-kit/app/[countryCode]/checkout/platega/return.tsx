@@ -1,7 +1,16 @@
 "use client"
+import { plategaStoreUrl } from "medusa-payment-platega-storefront"
 import { PlategaReturnPage } from "medusa-payment-platega-storefront/react"
-import { sdk } from "../../sdk"
+import { localeOf } from "../../../locale"
+import { sdk } from "../../../sdk"
 
-export function Return({ retryHref }: { retryHref?: string }) {
-  return <PlategaReturnPage sdk={sdk} locale="ru" timeoutMs={20_000} retryHref={retryHref} />
+export function Return({ countryCode, cartId }: { countryCode: string; cartId?: string }) {
+  return (
+    <PlategaReturnPage
+      sdk={sdk}
+      locale={localeOf(countryCode)}
+      timeoutMs={20_000}
+      retryHref={cartId ? () => plategaStoreUrl(`/checkout/${cartId}`) : undefined}
+    />
+  )
 }
