@@ -6,11 +6,23 @@ const swc = [
   { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2022" } },
 ]
 
+// The storefront kit's React components, rendered to markup by its unit specs.
+const swcReact = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      target: "es2022",
+      transform: { react: { runtime: "automatic" } },
+    },
+  },
+]
+
 // One project per kind of spec, so `jest --selectProjects unit` runs just the fast ones.
 const base = {
-  transform: { "^.+\\.[jt]s$": swc },
+  transform: { "^.+\\.[jt]s$": swc, "^.+\\.tsx$": swcReact },
   testEnvironment: "node",
-  moduleFileExtensions: ["js", "ts", "json"],
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
   // The plugin's specs run the workspace sandbox from its TypeScript sources, so they never test a

@@ -3,6 +3,8 @@
 // The checkout picks a method the way Medusa's DTC starter does (a payment session without return
 // addresses), then pays with the kit: SBP on Platega's page, card, a declined card paid again, and
 // the inline SBP QR paid from another tab. The sandbox must record one transaction per attempt.
+// The site routes by country as the starter does (a path without one gets the default, `dk`); the
+// shopper pays from `/ru/…` and must come back, and try again, under `/ru/`.
 import axios, { type AxiosInstance } from "axios"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createCart } from "../helpers/checkout"
@@ -15,6 +17,8 @@ import { actOnSandboxPage } from "./support/shop"
 
 const CARD_OK = "4242424242424242"
 const CARD_DECLINED = "4000000000000002"
+
+const COUNTRY = "ru"
 
 const chromiumPath = findChromium()
 const describeWithBrowser = chromiumPath ? describe : describe.skip
@@ -96,7 +100,7 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
 
   /** The checkout with a method picked as the DTC starter picks it: no transaction yet. */
   async function choose(page: Page, cartId: string, method: "sbp" | "card", query = "") {
-    await page.goto(`${site!.url}/checkout/${cartId}${query}`)
+    await page.goto(`${site!.url}/${COUNTRY}/checkout/${cartId}${query}`)
     const option = page.getByTestId(`payment-option-${method}`)
     await option.click()
     await page.waitForFunction(
@@ -120,7 +124,17 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
   async function expectPaid(page: Page, shot: string) {
     await page.getByTestId("platega-paid").waitFor({ timeout: 60_000 })
     expect(await page.getByTestId("platega-paid").textContent()).toMatch(/Оплачено.*Заказ №\d+/)
+    expect(new URL(page.url()).pathname).toBe(`/${COUNTRY}/checkout/platega`)
     await screenshot(page, `kit-${shot}-paid`)
+  }
+
+  /** Every attempt sent Platega a return address in the shopper's country. */
+  async function expectCountryKept(cartId: string) {
+    for (const t of await transactionsOf(cartId)) {
+      expect(t.returnUrl).toMatch(
+        new RegExp(`^${site!.url}/${COUNTRY}/checkout/platega\\?cart_id=${cartId}`),
+      )
+    }
   }
 
   it("SBP on Platega's page: one transaction, one order", async () => {
@@ -133,6 +147,7 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
     })
     const txs = await transactionsOf(cartId)
     expect(txs.map((t) => t.status)).toEqual(["CONFIRMED"])
+    await expectCountryKept(cartId)
   })
 
   it("card: one transaction, one order", async () => {
@@ -144,6 +159,7 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
       await expectPaid(page, "card")
     })
     expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED"])
+    await expectCountryKept(cartId)
   })
 
   it("a declined card, then paid again: one transaction per attempt", async () => {
@@ -154,14 +170,17 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
       await actOnSandboxPage(page, site!.url, { card: CARD_DECLINED }, "kit-declined")
       await page.getByTestId("platega-failed").waitFor({ timeout: 60_000 })
       await screenshot(page, "kit-declined-failed")
+      expect(new URL(page.url()).pathname).toBe(`/${COUNTRY}/checkout/platega`)
       await page.getByTestId("platega-try-again").click()
       await page.getByTestId("checkout").waitFor()
+      expect(new URL(page.url()).pathname).toBe(`/${COUNTRY}/checkout/${cartId}`)
       await payOnSandbox(page)
       await actOnSandboxPage(page, site!.url, { card: CARD_OK }, "kit-retry")
       await expectPaid(page, "retry")
     })
     // Newest first.
     expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED", "CANCELED"])
+    await expectCountryKept(cartId)
   })
 
   it("SBP inline: the QR on the checkout, paid from another tab, turns into the order", async () => {
@@ -180,5 +199,6 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
       await expectPaid(page, "inline")
     })
     expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED"])
+    await expectCountryKept(cartId)
   })
 })

@@ -7,7 +7,9 @@ import { parseRussiaRegionArgs, setUpRussia } from "./russia-region"
  *
  *   npx medusa exec ./node_modules/medusa-payment-platega/.medusa/server/src/scripts/create-russia-region.js
  *
- * Optional flags after the path: --region-name, --shipping-name, --shipping-price (rubles).
+ * Optional flags after the path: --region-name, --shipping-name, --shipping-price (rubles), and
+ * --rub-prices-from <currency> --rub-rate <rubles> [--rub-rounding <rubles>] to price in rubles
+ * the variants that have no RUB price (without them, those variants are only listed).
  * Safe to run again; it never changes another region.
  */
 export default async function createRussiaRegion({ container, args }: ExecArgs): Promise<void> {

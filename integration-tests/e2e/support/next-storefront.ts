@@ -41,7 +41,7 @@ export async function startNextStorefront(medusa: {
   const until = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${output}`)
-    const up = await fetch(`${url}/platega/return`).then(
+    const up = await fetch(`${url}/ru/checkout/platega`).then(
       (r) => r.ok,
       () => false,
     )

@@ -43,4 +43,18 @@ export {
   type WaitForPaymentCollectionInput,
 } from "./core/payment-collection.js"
 export { isMobileDevice } from "./core/device.js"
+export {
+  countryPrefixOf,
+  plategaStoreUrl,
+  resolvePlategaUrl,
+  type PlategaStoreUrlOptions,
+  type PlategaUrl,
+} from "./core/store-url.js"
+export {
+  getPlategaMethodTitles,
+  plategaMethodInfo,
+  plategaMethodsInfo,
+  type PlategaMethodInfo,
+  type PlategaMethodInfoOptions,
+} from "./core/method-info.js"
 export { PLATEGA_TEXTS, plategaTexts, type PlategaLocale, type PlategaTexts } from "./core/texts.js"

@@ -1,30 +1,16 @@
 "use client"
-import { useState, type ReactNode } from "react"
-import { plategaSessionOf } from "../core/finish-payment.js"
-import { messageOf, type PlategaCart, type PlategaOrder, type SdkCall } from "../core/medusa.js"
-import { plategaMethodOf } from "../core/providers.js"
-import {
-  goToPayerPage,
-  startPlategaPayment,
-  type StartedPlategaPayment,
-} from "../core/start-payment.js"
+import type { ReactNode } from "react"
+import type { PlategaOrder } from "../core/medusa.js"
+import { KitButton, partLook, type LookProps } from "./look.js"
 import { PlategaSbpQr } from "./sbp-qr.js"
+import { usePlategaPay, type UsePlategaPayInput } from "./use-platega-pay.js"
 import { useTexts, type TextProps } from "./use-texts.js"
 
-export interface PlategaPayButtonProps extends SdkCall, TextProps {
-  cart: PlategaCart
-  /** The Platega provider to pay with; default: the one of the cart's payment session. */
-  providerId?: string
-  /** Where the payer comes back (absolute or relative); the return page lives there. */
-  returnUrl: string
-  failedUrl?: string
-  /** SBP on this page ("inline": a QR on a computer, a bank-app link on a phone) or on Platega's. */
-  sbp?: "inline" | "redirect"
+export interface PlategaPayButtonProps extends UsePlategaPayInput, TextProps, LookProps {
   /** SBP inline: the cart became an order. Default: go to the return page, which shows it. */
   onPaid?: (order: PlategaOrder) => void
-  onStarted?: (payment: StartedPlategaPayment) => void
-  onError?: (error: unknown) => void
   disabled?: boolean
+  /** The button's class (the same as `classNames.button`). */
   className?: string
   children?: ReactNode
   "data-testid"?: string
@@ -35,70 +21,44 @@ export interface PlategaPayButtonProps extends SdkCall, TextProps {
  * attempt and sends the payer to Platega, or, for SBP inline, shows the QR with its live status.
  */
 export function PlategaPayButton(props: PlategaPayButtonProps) {
-  const { sdk, headers, cart, returnUrl, failedUrl, onStarted, onError, onPaid } = props
   const t = useTexts(props)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | undefined>()
-  const [inline, setInline] = useState<StartedPlategaPayment | undefined>()
-  const providerId = props.providerId ?? plategaSessionOf(cart)?.provider_id
-  const method = plategaMethodOf(providerId)
-
-  async function pay() {
-    if (!providerId) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      const payment = await startPlategaPayment({
-        sdk,
-        headers,
-        cart,
-        providerId,
-        returnUrl,
-        failedUrl,
-        qr: props.sbp !== "redirect",
-      })
-      onStarted?.(payment)
-      if (payment.method === "sbp" && props.sbp !== "redirect") {
-        setInline(payment)
-        setBusy(false)
-      } else {
-        goToPayerPage(payment)
-      }
-    } catch (e) {
-      setBusy(false)
-      setError(messageOf(e))
-      onError?.(e)
-    }
+  const state = usePlategaPay(props)
+  const look: LookProps = {
+    ...props,
+    classNames: { button: props.className, ...props.classNames },
   }
 
-  if (inline) {
+  if (state.payment) {
     return (
       <PlategaSbpQr
-        sdk={sdk}
-        headers={headers}
-        payment={inline}
-        onPaid={onPaid}
-        onRetry={() => setInline(undefined)}
+        sdk={props.sdk}
+        headers={props.headers}
+        payment={state.payment}
+        onPaid={props.onPaid}
+        onRetry={state.reset}
         locale={props.locale}
         texts={props.texts}
+        classNames={props.classNames}
+        renderButton={props.renderButton}
+        unstyled={props.unstyled}
       />
     )
   }
   return (
     <>
-      <button
-        type="button"
-        className={props.className}
-        onClick={pay}
-        disabled={props.disabled || busy || !method}
-        aria-busy={busy}
+      <KitButton
+        look={look}
+        variant="primary"
+        onClick={() => void state.pay()}
+        disabled={Boolean(props.disabled || state.busy || !state.method)}
+        loading={state.busy}
         data-testid={props["data-testid"] ?? "platega-pay-button"}
       >
-        {busy ? t.starting : (props.children ?? t.pay)}
-      </button>
-      {error ? (
-        <p role="alert" data-testid="platega-pay-error">
-          {error}
+        {state.busy ? t.starting : (props.children ?? t.pay)}
+      </KitButton>
+      {state.error ? (
+        <p role="alert" data-testid="platega-pay-error" {...partLook(look, "error")}>
+          {state.error}
         </p>
       ) : null}
     </>

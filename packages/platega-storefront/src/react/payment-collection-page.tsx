@@ -1,21 +1,14 @@
 "use client"
-import { useCallback, useEffect, useState } from "react"
-import { messageOf, type SdkCall } from "../core/medusa.js"
+import { KitButton, partLook, type LookProps } from "./look.js"
 import {
-  getPlategaPaymentCollection,
-  isSettled,
-  payPlategaPaymentCollection,
-  waitForPlategaPaymentCollection,
-  type PlategaPaymentCollection,
-} from "../core/payment-collection.js"
+  usePlategaPaymentCollection,
+  type UsePlategaPaymentCollectionInput,
+} from "./use-payment-collection.js"
 import { formatMoney, useTexts, type TextProps } from "./use-texts.js"
 
-export interface PlategaPaymentCollectionPageProps extends SdkCall, TextProps {
-  /**
-   * The payment collection's id; default: the `[id]` of the page's own address, Medusa's
-   * `…/payment-collection/[id]` link.
-   */
-  id?: string
+export interface PlategaPaymentCollectionPageProps
+  extends UsePlategaPaymentCollectionInput, TextProps, LookProps {
+  /** The card's class (the same as `classNames.root`). */
   className?: string
 }
 
@@ -25,59 +18,13 @@ export interface PlategaPaymentCollectionPageProps extends SdkCall, TextProps {
  * back the payment's confirmation.
  */
 export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPageProps) {
-  const { sdk, headers, className } = props
-  const id = props.id ?? collectionIdInPath()
   const t = useTexts(props)
-  const [collection, setCollection] = useState<PlategaPaymentCollection | undefined>()
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(true)
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!id) return setError("the address names no payment collection")
-      setBusy(true)
-      setError(undefined)
-      try {
-        const back = new URLSearchParams(window.location.search).get("platega") === "return"
-        const next = back
-          ? await waitForPlategaPaymentCollection({ sdk, headers, id, signal })
-          : await getPlategaPaymentCollection({ sdk, headers, id })
-        if (!signal?.aborted) setCollection(next)
-      } catch (e) {
-        if (!signal?.aborted) setError(messageOf(e))
-      } finally {
-        if (!signal?.aborted) setBusy(false)
-      }
-    },
-    [sdk, headers, id],
-  )
-
-  useEffect(() => {
-    const controller = new AbortController()
-    void load(controller.signal)
-    return () => controller.abort()
-  }, [load])
-
-  async function pay() {
-    if (!id) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      const here = new URL(window.location.href)
-      here.searchParams.delete("platega")
-      const link = await payPlategaPaymentCollection({ sdk, headers, id, returnUrl: here.href })
-      window.location.assign(link.url)
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
-
-  const settled = collection ? isSettled(collection) : false
+  const { collection, settled, busy, error, pay } = usePlategaPaymentCollection(props)
+  const look: LookProps = { ...props, classNames: { root: props.className, ...props.classNames } }
   return (
-    <div className={className} data-testid="platega-payment-collection">
+    <div data-testid="platega-payment-collection" {...partLook(look, "root")}>
       {collection ? (
-        <p data-testid="platega-amount-due">
+        <p data-testid="platega-amount-due" {...partLook(look, "amount")}>
           {t.amountDue}:{" "}
           {formatMoney(
             settled ? collection.amount : collection.outstanding_amount,
@@ -87,33 +34,37 @@ export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPage
         </p>
       ) : null}
       {settled ? (
-        <p role="status" data-testid="platega-paid">
+        <p role="status" data-testid="platega-paid" {...partLook(look, "status")}>
           {collection?.link?.status === "paid" ? t.paid : t.nothingDue}
         </p>
       ) : collection ? (
         <>
           {collection.link?.status === "pending" && collection.link.expires_at ? (
-            <p>{t.linkExpires(new Date(collection.link.expires_at).toLocaleString())}</p>
+            <p {...partLook(look, "caption")}>
+              {t.linkExpires(new Date(collection.link.expires_at).toLocaleString())}
+            </p>
           ) : null}
-          <button type="button" onClick={pay} disabled={busy} data-testid="platega-pay-button">
+          <KitButton
+            look={look}
+            variant="primary"
+            onClick={() => void pay()}
+            disabled={busy}
+            loading={busy}
+            data-testid="platega-pay-button"
+          >
             {busy ? t.starting : t.pay}
-          </button>
+          </KitButton>
         </>
       ) : busy ? (
-        <p role="status">{t.confirming}</p>
+        <p role="status" {...partLook(look, "status")}>
+          {t.confirming}
+        </p>
       ) : null}
       {error ? (
-        <p role="alert">
+        <p role="alert" {...partLook(look, "error")}>
           {t.error}: {error}
         </p>
       ) : null}
     </div>
   )
-}
-
-/** `pay_col_…` from `/…/payment-collection/pay_col_…` (in a browser). */
-function collectionIdInPath(): string | undefined {
-  if (typeof window === "undefined") return undefined
-  const m = /\/payment-collection\/([^/?#]+)/.exec(window.location.pathname)
-  return m ? decodeURIComponent(m[1]) : undefined
 }

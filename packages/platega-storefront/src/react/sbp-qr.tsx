@@ -1,23 +1,12 @@
 "use client"
-import { useEffect, useMemo, useState } from "react"
-import { renderSVG } from "uqr"
-import { isMobileDevice } from "../core/device.js"
-import { watchPlategaPayment, type PlategaPaymentOutcome } from "../core/finish-payment.js"
-import type { PlategaOrder, SdkCall } from "../core/medusa.js"
-import type { StartedPlategaPayment } from "../core/start-payment.js"
+import { KitButton, partLook, type LookProps } from "./look.js"
+import { usePlategaSbpWatch, type UsePlategaSbpWatchInput } from "./use-sbp-watch.js"
 import { useTexts, type TextProps } from "./use-texts.js"
 
-export interface PlategaSbpQrProps extends SdkCall, TextProps {
-  /** An SBP payment from startPlategaPayment. */
-  payment: StartedPlategaPayment
-  /** The cart became an order. Default: go to the payment's return page, which shows it. */
-  onPaid?: (order: PlategaOrder) => void
+export interface PlategaSbpQrProps extends UsePlategaSbpWatchInput, TextProps, LookProps {
   /** The payment failed; e.g. start a new one. Default: a "Try again" button reloading the page. */
   onRetry?: () => void
-  /** Show the phone variant (a link opening the bank app) or the desktop one (a QR); default: guessed. */
-  mobile?: boolean
-  /** Between status checks (default 3 s). */
-  intervalMs?: number
+  /** The card's class (the same as `classNames.root`). */
   className?: string
 }
 
@@ -26,58 +15,54 @@ export interface PlategaSbpQrProps extends SdkCall, TextProps {
  * payment's live status; on a phone, a link that opens the bank app. Watches until paid or failed.
  */
 export function PlategaSbpQr(props: PlategaSbpQrProps) {
-  const { sdk, headers, payment, onPaid, onRetry, intervalMs, className } = props
   const t = useTexts(props)
-  const [outcome, setOutcome] = useState<PlategaPaymentOutcome | undefined>()
-  const [mobile, setMobile] = useState(props.mobile ?? false)
-  useEffect(() => {
-    if (props.mobile === undefined) setMobile(isMobileDevice())
-  }, [props.mobile])
-  const qrText = payment.qr ?? payment.redirect
-  const image = useMemo(
-    () =>
-      `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(qrText, { ecc: "M", pixelSize: 6 }))}`,
-    [qrText],
-  )
-  useEffect(
-    () =>
-      watchPlategaPayment({
-        sdk,
-        headers,
-        cartId: payment.cartId,
-        intervalMs,
-        onChange: (o) => {
-          setOutcome(o)
-          if (o.status !== "paid") return
-          if (onPaid) onPaid(o.order)
-          else window.location.assign(payment.returnUrl)
-        },
-      }),
-    // One watch per payment; callbacks are read when they fire.
-    [payment.sessionId],
-  )
-  const status = outcome?.status ?? "pending"
+  const { status, qrText, qrImage, mobile } = usePlategaSbpWatch(props)
+  const look: LookProps = { ...props, classNames: { root: props.className, ...props.classNames } }
+  const failed = status === "failed" || status === "not_started"
   return (
-    <div className={className} data-testid="platega-sbp" data-status={status}>
+    <div data-testid="platega-sbp" data-status={status} {...partLook(look, "root")}>
       {mobile ? (
-        <a href={qrText} data-testid="platega-open-bank-app">
+        <a href={qrText} data-testid="platega-open-bank-app" {...partLook(look, "link")}>
           {t.openBankApp}
         </a>
       ) : (
-        <figure style={{ margin: 0 }}>
-          <img src={image} alt={t.scanQr} width={240} height={240} data-testid="platega-qr" />
-          <figcaption>{t.scanQr}</figcaption>
+        // display: contents: the card (root) lays out the QR and its caption itself.
+        <figure style={{ margin: 0, display: "contents" }}>
+          <img
+            src={qrImage}
+            alt={t.scanQr}
+            width={240}
+            height={240}
+            data-testid="platega-qr"
+            {...partLook(look, "qr")}
+          />
+          <figcaption {...partLook(look, "caption")}>{t.scanQr}</figcaption>
         </figure>
       )}
-      <p role="status" data-testid="platega-sbp-status">
+      <p
+        role={failed ? "alert" : "status"}
+        data-testid="platega-sbp-status"
+        {...partLook(look, failed ? "error" : "status")}
+      >
         {status === "paid" ? t.paid : status === "pending" ? t.waiting : t.failed}
       </p>
-      {status === "failed" || status === "not_started" ? (
-        <button type="button" onClick={onRetry ?? (() => window.location.reload())}>
+      {failed ? (
+        <KitButton
+          look={look}
+          variant="secondary"
+          onClick={props.onRetry ?? (() => window.location.reload())}
+          disabled={false}
+          loading={false}
+          data-testid="platega-try-again"
+        >
           {t.tryAgain}
-        </button>
+        </KitButton>
       ) : (
-        <a href={payment.redirect} data-testid="platega-payer-page">
+        <a
+          href={props.payment.redirect}
+          data-testid="platega-payer-page"
+          {...partLook(look, "link")}
+        >
           {t.openPayerPage}
         </a>
       )}

@@ -1,13 +1,16 @@
 "use client"
 import type { HttpTypes } from "@medusajs/types"
 import {
+  plategaMethodsInfo,
   plategaProviderId,
   plategaSessionOf,
-  plategaTexts,
+  plategaStoreUrl,
 } from "medusa-payment-platega-storefront"
 import { PlategaPayButton } from "medusa-payment-platega-storefront/react"
 import { useCallback, useEffect, useState } from "react"
-import { sdk, storeSdk } from "../../sdk"
+import { StoreButton } from "../../../button"
+import { localeOf } from "../../../locale"
+import { sdk, storeSdk } from "../../../sdk"
 
 const METHODS = ["sbp", "card"] as const
 const FIELDS = "id,total,currency_code,*payment_collection,*payment_collection.payment_sessions"
@@ -16,7 +19,13 @@ const FIELDS = "id,total,currency_code,*payment_collection,*payment_collection.p
  * The payment step as Medusa's DTC starter has it: picking a method creates the payment session
  * without return addresses (no Platega transaction), then the kit's Pay button pays.
  */
-export function Checkout({ cartId, sbp }: { cartId: string; sbp: "inline" | "redirect" }) {
+export function Checkout(props: {
+  countryCode: string
+  cartId: string
+  sbp: "inline" | "redirect"
+}) {
+  const { cartId, sbp } = props
+  const locale = localeOf(props.countryCode)
   const [cart, setCart] = useState<HttpTypes.StoreCart | undefined>()
   const [error, setError] = useState<string | undefined>()
   const load = useCallback(async () => {
@@ -38,7 +47,10 @@ export function Checkout({ cartId, sbp }: { cartId: string; sbp: "inline" | "red
   if (error) return <p role="alert">{error}</p>
   if (!cart) return <p>…</p>
   const chosen = plategaSessionOf(cart)?.provider_id
-  const texts = plategaTexts("en")
+  const titles = plategaMethodsInfo(
+    METHODS.map((m) => plategaProviderId(m)),
+    { locale },
+  )
   return (
     <main data-testid="checkout">
       <h1>Checkout</h1>
@@ -55,15 +67,17 @@ export function Checkout({ cartId, sbp }: { cartId: string; sbp: "inline" | "red
               onChange={() => choose(method)}
               data-testid={`payment-option-${method}`}
             />
-            {texts.methods[method]}
+            {titles[plategaProviderId(method)].title}
           </label>
         ))}
       </fieldset>
       <PlategaPayButton
         sdk={sdk}
         cart={cart}
-        returnUrl="/platega/return"
+        returnUrl={() => plategaStoreUrl("/checkout/platega")}
         sbp={sbp}
+        locale={locale}
+        renderButton={StoreButton}
         disabled={!chosen}
         data-testid="pay-button"
       />

@@ -4,11 +4,12 @@ export default function CheckoutPage({
   params,
   searchParams,
 }: {
-  params: { cartId: string }
+  params: { countryCode: string; cartId: string }
   searchParams: { sbp?: string }
 }) {
   return (
     <Checkout
+      countryCode={params.countryCode}
       cartId={params.cartId}
       sbp={searchParams.sbp === "redirect" ? "redirect" : "inline"}
     />
