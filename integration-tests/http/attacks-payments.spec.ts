@@ -15,7 +15,7 @@ import { useCountingProxy } from "../helpers/counting-proxy"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
-jest.setTimeout(600_000)
+jest.setTimeout(120_000)
 
 const sandbox = useSandbox()
 // The store talks to Platega through a proxy that counts its calls.
