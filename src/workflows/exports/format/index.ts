@@ -10,6 +10,7 @@ import { writeXlsx } from "./xlsx"
 export * from "./columns"
 export * from "./locale"
 export { neutralizedCsv } from "./passed-csv"
+export { inertCell, neutralizedXlsx } from "./passed-xlsx"
 export { SHEET_ROWS } from "./xlsx"
 
 interface WriteExportOptions {

@@ -3,7 +3,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { isPlategaError } from "../../../../../../lib/platega"
 import { toPlategaFilter, type ExportFilters } from "../../../../../../workflows/exports/filters"
-import { neutralizedCsv } from "../../../../../../workflows/exports/format"
+import { neutralizedCsv, neutralizedXlsx } from "../../../../../../workflows/exports/format"
 import { plategaErrorView } from "../../../../../../lib/platega"
 import type { AdminPlategaFileQueryType } from "../../validators"
 import { findExport, platega } from "../../view"
@@ -11,8 +11,8 @@ import { findExport, platega } from "../../view"
 /**
  * Platega's own CSV or Excel file for the export's period and filters: asked for now (its links
  * expire), downloaded by the store (only from Platega's hosts, see downloadExportFile) and
- * streamed on, so the merchant's credentials never reach the browser; a CSV's formula cells are
- * neutralised on the way. A read: it changes nothing.
+ * streamed on, so the merchant's credentials never reach the browser; formula cells (CSV and
+ * Excel) are neutralised on the way. A read: it changes nothing.
  */
 export const GET = async (
   req: AuthenticatedMedusaRequest<unknown, AdminPlategaFileQueryType>,
@@ -50,12 +50,6 @@ export const GET = async (
         : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
   )
   res.setHeader("Content-Disposition", `attachment; filename="platega-${record.id}.${format}"`)
-  if (format === "xlsx") {
-    if (file.contentLength !== undefined)
-      res.setHeader("Content-Length", String(file.contentLength))
-    await pipeline(file.body, res)
-    return
-  }
   // Cells Platega's file holds come from payers and merchants alike: a formula is made text.
-  await pipeline(neutralizedCsv(file.body), res)
+  await pipeline(format === "xlsx" ? neutralizedXlsx(file.body) : neutralizedCsv(file.body), res)
 }
