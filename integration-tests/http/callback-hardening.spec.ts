@@ -322,6 +322,10 @@ medusaIntegrationTestRunner({
           [1, 2].map(() => api.post(path, {}, { ...admin, validateStatus: () => true })),
         )
         expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+        // The plugin's own words, not a retry with an Idempotency-Key.
+        expect(answers.find((a) => a.status === 409)!.data.message).toMatch(
+          /^Case .+ was already refunded on \d{4}-/,
+        )
         expect(proxy().count("POST /transaction/:id/cancel")).toBe(1)
         expect(proxy().count("GET /transaction/:id/cancel-supported")).toBe(1)
         const atPlatega = await sandbox().control.getTransaction(txId)
@@ -362,6 +366,10 @@ medusaIntegrationTestRunner({
           { ...admin, validateStatus: () => true },
         )
         expect(again.status).toBe(409)
+        expect(again.data).toMatchObject({
+          code: "case_settled",
+          message: expect.stringMatching(/^Case .+ was already resolved on/),
+        })
 
         const resolved = await list({ attention: "resolved" })
         expect(resolved.transactions.map((t) => t.id)).toEqual([txId])

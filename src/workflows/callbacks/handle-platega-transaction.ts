@@ -170,7 +170,9 @@ function decideOutcome(
     }
   }
   if (!c.session && c.left_session_id && state === "confirmed") {
+    // Named by its session (when it still exists), so the case shows the cart it was paid for.
     return {
+      session_id: c.left_session_id,
       outcome: "flagged",
       detail: `Transaction ${c.tx.id} was paid after its payment session ${c.left_session_id} was abandoned or started again with another transaction: no order was made for it; refund it at Platega or fulfil it by hand`,
     }
