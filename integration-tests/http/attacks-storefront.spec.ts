@@ -160,6 +160,26 @@ medusaIntegrationTestRunner({
       expect(statuses.slice(20).every((s) => s === 429)).toBe(true)
     })
 
+    it("clicks on Pay at the same moment: one Platega transaction, each answered with it", async () => {
+      const cartId = await createCart(api, store)
+      // The collection first, as a storefront has it before the shopper clicks.
+      await createSession(api, cartId, {})
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => createSession(api, cartId, { pay: true })),
+      )
+      expect(answers.map(({ res }) => res.status)).toEqual([200, 200, 200, 200, 200])
+      const ids = new Set(
+        answers.map(
+          ({ res }) =>
+            res.data.payment_collection.payment_sessions.find(
+              (s: { provider_id: string }) => s.provider_id === SBP,
+            ).data.transaction_id,
+        ),
+      )
+      expect(ids.size).toBe(1)
+      expect(await sandboxTransactionCount(sandbox())).toBe(1)
+    })
+
     it("clicks on Pay for a subscription: one Platega subscription", async () => {
       const monthly = { interval: "month", interval_count: 1 }
       expect((await setPlan(api, admin, store.variantId, monthly)).status).toBe(200)

@@ -1,6 +1,11 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refetchEntity } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MathBN, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  Modules,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import { defaultPaymentCollectionFields } from "@medusajs/medusa/api/store/payment-collections/query-config"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { sessionStatusFor, startsPayment } from "../../providers/platega"
@@ -10,6 +15,13 @@ import { PLATEGA_PROVIDER } from "./payment-session-context"
 const MIN_TIME_LEFT_MS = 2 * 60_000
 /** Reused without an expiry from Platega only this long after it was made. */
 const REUSE_WITHOUT_EXPIRY_MS = 10 * 60_000
+/**
+ * Starts of one collection take turns (all instances): a click waits for the one before it to be
+ * answered, then finds its transaction and is answered with it. Seconds to wait for the turn, and
+ * the longest a turn is held should its answer never end.
+ */
+const START_TURN_TIMEOUT_SECONDS = 30
+const START_TURN_EXPIRE_SECONDS = 60
 
 /** What deciding on a reuse reads of the collection and its sessions. */
 const COLLECTION_FIELDS = [
@@ -113,25 +125,68 @@ export async function reuseOrBoundPaymentStart(
     const collectionId = req.params.id
     const cart = typeof wanted.cart_id === "string" ? wanted.cart_id : collectionId
     if (!(await takePaymentStart(req, res, cart))) return
-    const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-      entity: "payment_collection",
-      fields: COLLECTION_FIELDS,
-      filters: { id: collectionId },
-    })
-    const collection = data[0] as Collection | undefined
-    const now = Date.now()
-    const started = collection?.payment_sessions?.find(
-      (s) => s && isSameStart(s, providerId, wanted, collection, now),
-    )
-    if (!collection || !started) return next()
-    const payment_collection = await refetchEntity({
-      entity: "payment_collection",
-      idOrFilter: collectionId,
-      scope: req.scope,
-      fields: req.queryConfig?.fields ?? defaultPaymentCollectionFields,
-    })
-    res.status(200).json({ payment_collection })
+    // The turn lasts until this request is answered, by the reuse below or by Medusa's route.
+    await req.scope
+      .resolve(Modules.LOCKING)
+      .execute(
+        `platega-start:${collectionId}`,
+        () => untilAnswered(res, next, () => answerOrContinue(req, res, next, providerId, wanted)),
+        { timeout: START_TURN_TIMEOUT_SECONDS, expire: START_TURN_EXPIRE_SECONDS },
+      )
   } catch (e) {
-    next(e)
+    if (!res.headersSent) next(e)
   }
+}
+
+/**
+ * Runs `go` and resolves once the response is over (sent, or its client gone), and at the latest
+ * after START_TURN_EXPIRE_SECONDS, so a turn is never held for ever.
+ */
+function untilAnswered(
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+  go: () => Promise<void>,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    const timer = setTimeout(done, START_TURN_EXPIRE_SECONDS * 1000)
+    if (res.writableEnded || res.req.socket.destroyed) return done()
+    res.once("close", done)
+    go().catch((e: unknown) => {
+      if (!res.headersSent) next(e)
+      done()
+    })
+  })
+}
+
+/** The started session answered again when it is the same start; Medusa's route otherwise. */
+async function answerOrContinue(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+  providerId: string,
+  wanted: SessionData,
+): Promise<void> {
+  const collectionId = req.params.id
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_collection",
+    fields: COLLECTION_FIELDS,
+    filters: { id: collectionId },
+  })
+  const collection = data[0] as Collection | undefined
+  const now = Date.now()
+  const started = collection?.payment_sessions?.find(
+    (s) => s && isSameStart(s, providerId, wanted, collection, now),
+  )
+  if (!collection || !started) return next()
+  const payment_collection = await refetchEntity({
+    entity: "payment_collection",
+    idOrFilter: collectionId,
+    scope: req.scope,
+    fields: req.queryConfig?.fields ?? defaultPaymentCollectionFields,
+  })
+  res.status(200).json({ payment_collection })
 }
