@@ -48,5 +48,6 @@ export {
   type PlategaCredentials,
   type SettingSource,
   type SettingKey,
+  type ClaimKind,
 } from "./access"
 export * from "./payment-links"

@@ -35,6 +35,22 @@ export class PaymentClaims {
     return (rows[0] as { payment_session_id: string }).payment_session_id
   }
 
+  /**
+   * Moves a claim from a session that no longer exists (a workflow that made it was undone, and
+   * Medusa deleted the session) to `sessionId`; answers the owner afterwards.
+   */
+  async takeOver(kind: ClaimKind, id: string, from: string, sessionId: string): Promise<string> {
+    if (!this.pg) return sessionId
+    const { rows } = await this.pg.raw(
+      `update ${PAYMENT_CLAIMS_TABLE} set payment_session_id = ?, updated_at = now()
+       where key = ? and payment_session_id = ? and deleted_at is null
+       returning payment_session_id`,
+      [sessionId, keyOf(kind, id), from],
+    )
+    if (rows.length) return sessionId
+    return (await this.ownerOf(kind, id)) ?? sessionId
+  }
+
   /** The session a payment pays, if any session has had it accepted. */
   async ownerOf(kind: ClaimKind, id: string): Promise<string | undefined> {
     if (!this.pg) return undefined

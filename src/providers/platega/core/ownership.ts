@@ -1,9 +1,26 @@
-import type { PlategaAccess } from "../../../modules/platega"
+import type { ClaimKind, PlategaAccess } from "../../../modules/platega"
 import type { TransactionStatus } from "../../../lib/platega"
 import type { PlategaSessionData } from "./session-data"
 
 export interface OwnershipDeps {
   access: PlategaAccess
+  /** Whether a Medusa payment session exists (a claim of a deleted one may be taken over). */
+  sessionExists(id: string): Promise<boolean>
+}
+
+/**
+ * Claims a Platega payment for `sessionId`; answers the session that owns it then. A claim held
+ * by a session that no longer exists (its workflow was undone and Medusa deleted it) passes on.
+ */
+export async function claimFor(
+  kind: ClaimKind,
+  id: string,
+  sessionId: string,
+  deps: OwnershipDeps,
+): Promise<string> {
+  const owner = await deps.access.claims.claim(kind, id, sessionId)
+  if (owner === sessionId || !owner || (await deps.sessionExists(owner))) return owner
+  return deps.access.claims.takeOver(kind, id, owner, sessionId)
 }
 
 /**
@@ -31,7 +48,7 @@ export async function whyNotThisSession(
   } else if (tx.payload !== sessionId) {
     return `transaction ${tx.id} was made for another payment (payload ${tx.payload || "none"})`
   }
-  const owner = await deps.access.claims.claim("transaction", tx.id, sessionId)
+  const owner = await claimFor("transaction", tx.id, sessionId, deps)
   if (owner !== sessionId) return `transaction ${tx.id} already pays payment session ${owner}`
   return undefined
 }

@@ -55,7 +55,7 @@ import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
-import { whyNotThisSession } from "./ownership"
+import { whyNotThisSession, type OwnershipDeps } from "./ownership"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
 type Cradle = PlategaCradle
@@ -258,10 +258,27 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (status !== PaymentSessionStatus.CAPTURED) return status
     const paid = this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
     if (paid !== PaymentSessionStatus.CAPTURED) return paid
-    const refused = await whyNotThisSession(data, tx, { access: this.access_ })
+    const refused = await whyNotThisSession(data, tx, this.ownershipDeps())
     if (!refused) return paid
     this.logger_?.warn(`Platega: not accepted as paid for session ${data.session_id}: ${refused}`)
     return PaymentSessionStatus.ERROR
+  }
+
+  /** What the payment claims need of this store: its claims and its payment sessions. */
+  protected ownershipDeps(): OwnershipDeps {
+    return {
+      access: this.access_,
+      sessionExists: async (id) => {
+        try {
+          const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
+          await sessions.retrieve(id, { select: ["id"] })
+          return true
+        } catch (e) {
+          // Only "not found" frees a claim; any other failure keeps it where it is.
+          return !(MedusaError.isMedusaError(e) && e.type === MedusaError.Types.NOT_FOUND)
+        }
+      },
+    }
   }
 
   /**

@@ -30,6 +30,7 @@ import {
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { toDecimalString } from "./money"
+import { claimFor } from "./ownership"
 import { PlategaBase } from "./platega-base"
 import { readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
@@ -143,7 +144,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   /** A subscription's checkout pays one session: the first to have it accepted as paid. */
   private async claimed(data: PlategaSessionData, id: string): Promise<PaymentSessionStatus> {
     const sessionId = data.session_id ?? ""
-    const owner = sessionId && (await this.access_.claims.claim("subscription", id, sessionId))
+    const owner = sessionId && (await claimFor("subscription", id, sessionId, this.ownershipDeps()))
     if (owner === sessionId && sessionId) return PaymentSessionStatus.CAPTURED
     this.logger_?.warn(
       `Platega: subscription ${id} is not accepted as paid for session ${sessionId || "(none)"}: it already pays payment session ${owner || "(unknown)"}`,
