@@ -23,14 +23,12 @@ const jestExtra = dash === -1 ? [] : argv.slice(dash + 1)
 const projects = selected.length ? selected : ALL
 const needsDb = projects.some((p) => p !== "unit")
 
-// Medusa's info lines (every migration of every boot) bury the failures: warnings and errors only,
-// unless LOG_LEVEL says otherwise.
-const env = {
-  ...process.env,
-  MEDUSA_DISABLE_TELEMETRY: "true",
-  NODE_ENV: "test",
-  LOG_LEVEL: process.env.LOG_LEVEL || "warn",
-}
+const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "test" }
+/**
+ * Medusa's info lines (every migration of every boot) bury the failures: warnings and errors only,
+ * unless LOG_LEVEL says otherwise. The browser specs read the demo server's request log (http).
+ */
+const logLevel = (project) => process.env.LOG_LEVEL || (project === "e2e" ? "http" : "warn")
 // Every other spec runs the store in one process, as without Redis.
 const redisUrl = env.REDIS_URL
 delete env.REDIS_URL
@@ -114,7 +112,7 @@ function runJest(project, extraEnv = {}) {
   return new Promise((resolve) => {
     child = spawn(process.execPath, args, {
       stdio: "inherit",
-      env: { ...env, ...extraEnv, NODE_OPTIONS: nodeOptions },
+      env: { ...env, LOG_LEVEL: logLevel(project), ...extraEnv, NODE_OPTIONS: nodeOptions },
     })
     child.on("exit", (code, signal) => {
       let counts = { passed: 0, failed: 0, skipped: 0 }
