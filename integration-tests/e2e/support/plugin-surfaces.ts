@@ -75,6 +75,7 @@ export const LATIN_ALLOWED = new Set([
   "ISO",
   "IANA",
   "HTTP",
+  "http",
   "https",
   "URL",
   "RUB",
@@ -87,6 +88,8 @@ export const LATIN_ALLOWED = new Set([
   "X-Secret",
   "payload",
   "traceId",
+  // The store's own configuration the owner edits (medusa-config.ts).
+  "storeCors",
 ])
 
 /** Texts that are data, not words: e-mails, addresses, ids, time zone names, key fingerprints. */
