@@ -2,7 +2,7 @@
 // `npm run demo`: one command from a fresh clone to a shop that takes Platega payments, with nothing
 // installed but Node. Starts PostgreSQL (embedded, data in .demo-data/, or DATABASE_URL), migrates,
 // seeds once, then runs the Platega sandbox, the Medusa server with this plugin and its admin, and a
-// small storefront. Ctrl-C stops all of it. Settings: see demo/runner/config.mjs and the README.
+// small storefront. Ctrl-C stops all of it. Settings: see demo/runner/config.mjs and docs/demo.md.
 import fs from "node:fs"
 import path from "node:path"
 import { ADMIN, DEMO_CREDENTIALS, ROOT, readConfig } from "../demo/runner/config.mjs"

@@ -2,8 +2,8 @@
 // src/admin/routes and every widget under src/admin/widgets (found from the sources, so a new one
 // is walked too) must show no Latin-letter text but proper names, codes and ids the owner needs
 // (support/plugin-surfaces.ts keeps the short allow-list). Each page is screenshotted; with
-// PLATEGA_DOCS_SCREENSHOTS=1 it is walked in English too and the shots go to docs/admin/ for the
-// README.
+// PLATEGA_DOCS_SCREENSHOTS=1 it is walked in English too and the shots go to docs/admin/ for
+// docs/admin.md.
 import fs from "node:fs"
 import path from "node:path"
 import type { Browser, Locator, Page } from "playwright-core"
