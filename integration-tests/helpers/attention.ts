@@ -31,9 +31,24 @@ export async function strayTransaction(
   return ((await res.json()) as { transactionId: string }).transactionId
 }
 
-/** The admin feed's notifications about one flagged case. */
-export async function caseNotifications(container: MedusaContainer, caseId: string) {
-  return container
+/** The admin feed's notifications about one case: a transaction's case of one kind. */
+export async function caseNotifications(
+  container: MedusaContainer,
+  transactionId: string,
+  kind: string,
+) {
+  return container.resolve(Modules.NOTIFICATION).listNotifications({
+    channel: "feed",
+    idempotency_key: `platega-case:${transactionId.toLowerCase()}:${kind}`,
+  } as never)
+}
+
+/** Every Platega case notification in the admin's feed. */
+export async function allCaseNotifications(container: MedusaContainer) {
+  const feed = await container
     .resolve(Modules.NOTIFICATION)
-    .listNotifications({ channel: "feed", idempotency_key: `platega-case:${caseId}` } as never)
+    .listNotifications({ channel: "feed" } as never, { take: 1000 })
+  return feed.filter((n) =>
+    (n as { idempotency_key?: string | null }).idempotency_key?.startsWith("platega-case:"),
+  )
 }

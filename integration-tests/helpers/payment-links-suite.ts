@@ -16,7 +16,8 @@ import {
 import { reconcile } from "./reconcile"
 import type { StoreFixture } from "./store"
 
-interface Ctx {
+/** What a suite of specs shares with the spec file that runs it (one Medusa boot). */
+export interface SuiteContext {
   api: AxiosInstance
   getContainer: () => MedusaContainer
   sandbox: () => RunningSandbox
@@ -30,7 +31,7 @@ const settle = () => new Promise((r) => setTimeout(r, 1500))
  * order edits and draft orders paid by link, callbacks repeated and reordered, a superseded link
  * paid anyway, the storefront's two routes, and refused requests that create nothing at Platega.
  */
-export function paymentLinkTests({ api, getContainer, sandbox, store }: Ctx): void {
+export function paymentLinkTests({ api, getContainer, sandbox, store }: SuiteContext): void {
   let admin: { headers: Record<string, string> }
   const storeHeaders = () => ({ headers: store().headers, validateStatus: () => true })
 

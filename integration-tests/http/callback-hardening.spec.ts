@@ -274,9 +274,9 @@ medusaIntegrationTestRunner({
         )
         return (await list({ q: txId })).transactions[0]
       }
-      const oneNotification = async (caseId: string) =>
+      const oneNotification = async (txId: string, kind: string) =>
         eventually(
-          () => caseNotifications(getContainer(), caseId),
+          () => caseNotifications(getContainer(), txId, kind),
           (n) => n.length > 0,
         )
 
@@ -304,16 +304,18 @@ medusaIntegrationTestRunner({
         expect(all.count).toBe(2)
         expect(all.needs_attention).toBe(1)
 
-        // Told at once, in both languages, naming the amount; delivered again, not told again.
-        const [note] = await oneNotification(row.cases[0].id)
+        // Told at once, in the merchant's language (English by default), naming the amount;
+        // delivered again, not told again.
+        const [note] = await oneNotification(txId, "unmatched_payment")
         expect(note.data!).toMatchObject({
-          title: expect.stringContaining("Platega"),
-          description: expect.stringMatching(/700[\s\S]*Платёж|700[\s\S]*платёж/),
+          title: "Platega: a payment needs attention",
+          description: expect.stringMatching(/RUB\s?700|₽\s?700|700/),
         })
+        expect(String(note.data!.description)).not.toMatch(/[а-яё]/i)
         await sandbox().control.fireCallback(txId)
         await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId))
         await settle()
-        expect(await caseNotifications(getContainer(), row.cases[0].id)).toHaveLength(1)
+        expect(await caseNotifications(getContainer(), txId, "unmatched_payment")).toHaveLength(1)
 
         // Refund: two clicks at once move the money once.
         proxy().reset()
@@ -341,17 +343,17 @@ medusaIntegrationTestRunner({
         expect((await list({ attention: "open" })).count).toBe(0)
       })
 
-      it("a payment with the wrong amount: advice, one notice naming the cart, resolved with a note", async () => {
+      it("a payment for a cart that its checkout did not start: one notice naming the cart, resolved with a note", async () => {
         const cartId = await createCart(api, store)
         const session = await startPayment(api, store, cartId, SBP)
-        // Paid for this session, but 1 ruble instead of the cart's total.
+        // Made for this session at Platega, but not the transaction its checkout started (1 ruble).
         const txId = await strayTransaction(sandbox(), 1, session.id)
         await sandbox().control.confirm(txId)
         const row = await flagged(txId)
         expect(row).toMatchObject({ cart_id: cartId, order: null, needs_attention: true })
         expect(row.email).toMatch(/@example\.com$/)
-        expect(row.cases[0]).toMatchObject({ kind: "payment_mismatch", refundable: true })
-        const [note] = await oneNotification(row.cases[0].id)
+        expect(row.cases[0]).toMatchObject({ kind: "paid_after_abandon", refundable: true })
+        const [note] = await oneNotification(txId, "paid_after_abandon")
         expect(note.data!.description).toContain(cartId)
 
         const path = `/admin/platega/transactions/${txId}/cases/${row.cases[0].id}/resolve`
@@ -400,7 +402,7 @@ medusaIntegrationTestRunner({
           ["CONFIRMED", "captured"],
           ["CHARGEBACKED", "flagged"],
         ])
-        const [note] = await oneNotification(row.cases[0].id)
+        const [note] = await oneNotification(txId, "chargeback")
         expect(note.data!.description).toContain(`#${row.order!.display_id}`)
         const refused = await api.post(
           `/admin/platega/transactions/${txId}/cases/${row.cases[0].id}/refund`,

@@ -6,6 +6,7 @@ import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/c
 import { SBP, CARD, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { paymentLinkTests } from "../helpers/payment-links-suite"
+import { oneTruthTests } from "../helpers/one-truth-suite"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -220,6 +221,10 @@ medusaIntegrationTestRunner({
 
     describe("payment links", () => {
       paymentLinkTests({ api, getContainer, sandbox, store: () => store })
+    })
+
+    describe("one truth per transaction", () => {
+      oneTruthTests({ api, getContainer, sandbox, store: () => store })
     })
   },
 })

@@ -11,12 +11,13 @@ export type {
 } from "../../api/admin/platega/transactions/types"
 export type { CaseKind } from "../../modules/platega/flagged-cases"
 
-interface Recheck {
+export interface Recheck {
   transaction_id: string
   platega_status: string | null
   outcome: string
   detail: string
   order_id: string | null
+  order_display_id: number | null
   checked_at: string
 }
 

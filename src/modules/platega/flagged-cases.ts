@@ -10,6 +10,13 @@ export const CASE_KINDS = [
   "unmatched_payment",
   /** Paid for a session, but the amount or currency differs: no order was made. */
   "payment_mismatch",
+  /** Paid after its payment session was abandoned or started again: no order was made. */
+  "paid_after_abandon",
+  /**
+   * A payment link paid after its order's debt was paid or changed: the money is an extra payment
+   * on the order (refunded from the order if it is not owed).
+   */
+  "link_extra_payment",
   /** Money went back to the payer (refund at Platega, or a dispute) after the order was paid. */
   "chargeback",
   /** Anything else flagged (e.g. by a newer part of the plugin): its detail says what. */
@@ -27,9 +34,12 @@ export interface FlaggedEvent {
   session_id: string | null
   order_id: string | null
   detail: string | null
+  /** Decided where the record was flagged; older records have none (inferred below). */
+  case_kind?: string | null
 }
 
 export function caseKind(e: FlaggedEvent): CaseKind {
+  if ((CASE_KINDS as readonly string[]).includes(e.case_kind ?? "")) return e.case_kind as CaseKind
   const state = classifyTransactionStatus(e.status)
   if (state === "reversed") return "chargeback"
   if (e.kind !== "transaction" || state !== "confirmed") return "other"
@@ -42,7 +52,12 @@ export function caseKind(e: FlaggedEvent): CaseKind {
  */
 export function isRefundable(e: FlaggedEvent): boolean {
   const kind = caseKind(e)
-  return (kind === "unmatched_payment" || kind === "payment_mismatch") && !e.order_id
+  return (
+    (kind === "unmatched_payment" ||
+      kind === "payment_mismatch" ||
+      kind === "paid_after_abandon") &&
+    !e.order_id
+  )
 }
 
 /** Amount and currency as the callback carried them (transaction: camelCase; charge: PascalCase). */
@@ -85,57 +100,60 @@ const WHAT: Record<"en" | "ru", Record<CaseKind, string>> = {
   en: {
     unmatched_payment: "was paid but matches no payment session of this store",
     payment_mismatch: "was paid with another amount or currency than the cart: no order was made",
+    paid_after_abandon:
+      "was paid after its checkout was abandoned or started again: no order was made",
+    link_extra_payment:
+      "was paid by a payment link the order no longer needed: it is an extra payment on the order, refund it from the order if it is not owed",
     chargeback: "went back to the payer after the order was paid (refund or dispute)",
     other: "needs a look",
   },
   ru: {
     unmatched_payment: "оплачен, но не соответствует ни одной платёжной сессии магазина",
     payment_mismatch: "оплачен на другую сумму или в другой валюте, чем корзина: заказ не создан",
+    paid_after_abandon:
+      "оплачен после того, как оформление брошено или начато заново: заказ не создан",
+    link_extra_payment:
+      "оплачен по платёжной ссылке, которая заказу уже не нужна: это лишний платёж по заказу, верните его из заказа, если он не причитается",
     chargeback: "вернулся плательщику после оплаты заказа (возврат или спор)",
     other: "требует проверки",
   },
 }
 
-/**
- * The admin feed's text for a new case, in English and Russian: the feed has no language of its
- * own, so both are given, each naming the amount and the order or cart.
- */
-export function caseNotice(e: FlaggedEvent, where: CaseWhere): Record<"en" | "ru", CaseNotice> {
+/** The admin feed's text for a new case, in `language`, naming the amount and the order or cart. */
+export function caseNotice(
+  e: FlaggedEvent,
+  where: CaseWhere,
+  language: "en" | "ru" = "en",
+): CaseNotice {
   const kind = caseKind(e)
   const { amount, currency } = eventMoney(e)
-  const place = {
-    en:
-      where.order_display_id != null
-        ? `order #${where.order_display_id}`
-        : where.cart_id
-          ? `cart ${where.cart_id}`
-          : "no order or cart",
-    ru:
+  if (language === "ru") {
+    const place =
       where.order_display_id != null
         ? `заказ №${where.order_display_id}`
         : where.cart_id
           ? `корзина ${where.cart_id}`
-          : "нет заказа и корзины",
-  }
-  return {
-    en: {
-      title: "Platega: a payment needs attention",
-      description: `${formatAmount(amount, currency, "en-US")} (${place.en}): transaction ${e.platega_id} ${WHAT.en[kind]}. Open Platega → Transactions.`,
-    },
-    ru: {
+          : "нет заказа и корзины"
+    return {
       title: "Platega: платёж требует внимания",
-      description: `${formatAmount(amount, currency, "ru-RU")} (${place.ru}): платёж ${e.platega_id} ${WHAT.ru[kind]}. Откройте Platega → Транзакции.`,
-    },
+      description: `${formatAmount(amount, currency, "ru-RU")} (${place}): платёж ${e.platega_id} ${WHAT.ru[kind]}. Откройте Platega → Транзакции.`,
+    }
   }
-}
-
-/** The feed item: both languages in one (the admin reads the one it speaks). */
-export function feedNotification(notice: Record<"en" | "ru", CaseNotice>): CaseNotice {
+  const place =
+    where.order_display_id != null
+      ? `order #${where.order_display_id}`
+      : where.cart_id
+        ? `cart ${where.cart_id}`
+        : "no order or cart"
   return {
-    title: `${notice.en.title} · ${notice.ru.title}`,
-    description: `${notice.en.description}\n\n${notice.ru.description}`,
+    title: "Platega: a payment needs attention",
+    description: `${formatAmount(amount, currency, "en-US")} (${place}): transaction ${e.platega_id} ${WHAT.en[kind]}. Open Platega → Transactions.`,
   }
 }
 
-/** The notification's idempotency key: one per flagged callback, whatever is delivered again. */
-export const caseNotificationKey = (callbackEventId: string) => `platega-case:${callbackEventId}`
+/**
+ * The notification's idempotency key: one per case (transaction and kind), whichever record,
+ * path or delivery found it.
+ */
+export const caseNotificationKey = (e: Pick<FlaggedEvent, "platega_id"> & { kind: CaseKind }) =>
+  `platega-case:${e.platega_id.toLowerCase()}:${e.kind}`

@@ -56,6 +56,8 @@ import {
   type CallbackOutcomeMark,
   type CallbackRecordInput,
   type CallbackRetentionCutoffs,
+  upsertFinding,
+  type TransactionFinding,
 } from "./units/callback-log"
 import {
   claimCharge,
@@ -273,6 +275,12 @@ class PlategaModuleService extends MedusaService({
     @MedusaContext() sharedContext: Ctx = {},
   ): Promise<{ previous: string } | undefined> {
     return markCallbackEvent(sharedContext.manager!, id, mark)
+  }
+
+  /** The log record of what the store's own read found (see units/callback-log.ts). */
+  @InjectManager()
+  async recordFinding(finding: TransactionFinding, @MedusaContext() ctx: Ctx = {}) {
+    return upsertFinding(ctx.manager!, finding)
   }
 
   /**

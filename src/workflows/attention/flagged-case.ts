@@ -35,6 +35,7 @@ const CASE_FIELDS = [
   "order_id",
   "detail",
   "outcome",
+  "case_kind",
   "created_at",
 ]
 

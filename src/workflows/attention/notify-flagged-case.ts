@@ -13,7 +13,8 @@ import {
   caseNotice,
   caseNotificationKey,
   eventMoney,
-  feedNotification,
+  PLATEGA_MODULE,
+  type PlategaModuleService,
 } from "../../modules/platega"
 import { findFlaggedCase } from "./flagged-case"
 
@@ -25,10 +26,12 @@ const buildCaseNotificationStep = createStep(
   async (input: { callback_event_id: string }, { container }) => {
     const found = await findFlaggedCase(container, input.callback_event_id)
     if (!found) return new StepResponse<CreateNotificationDTO[] | undefined>(undefined)
-    const notice = caseNotice(found.event, {
-      order_display_id: found.order_display_id,
-      cart_id: found.cart_id,
-    })
+    const settings = await container
+      .resolve<PlategaModuleService>(PLATEGA_MODULE)
+      .getEffectiveSettings()
+    const where = { order_display_id: found.order_display_id, cart_id: found.cart_id }
+    const notice = caseNotice(found.event, where, settings.notificationLanguage)
+    const kind = caseKind(found.event)
     const { amount, currency } = eventMoney(found.event)
     return new StepResponse<CreateNotificationDTO[] | undefined>([
       {
@@ -36,14 +39,13 @@ const buildCaseNotificationStep = createStep(
         to: "",
         channel: "feed",
         template: "admin-ui",
-        // Keyed on the one flagged record: delivered again, it is not sent again.
-        idempotency_key: caseNotificationKey(found.event.id),
+        // Keyed on the case: found again (another delivery, path or record), it is not sent again.
+        idempotency_key: caseNotificationKey({ platega_id: found.event.platega_id, kind }),
         data: {
-          ...feedNotification(notice),
-          texts: notice,
+          ...notice,
           case: {
             id: found.event.id,
-            kind: caseKind(found.event),
+            kind,
             transaction_id: found.event.platega_id,
             amount,
             currency_code: currency,

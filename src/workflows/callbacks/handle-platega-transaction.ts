@@ -101,9 +101,17 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
         decideOutcome(input, confirmed, webhook, sessionOrder, chargeback),
     )
     markPlategaCallbackStep(
-      transform({ outcome, input }, ({ outcome, input }) => ({
+      transform({ outcome, input, confirmed }, ({ outcome, input, confirmed }) => ({
         ...outcome,
         callback_id: input.callback_id,
+        read: confirmed.tx
+          ? {
+              platega_id: confirmed.tx.id,
+              status: confirmed.tx.status,
+              amount: String(confirmed.tx.paymentDetails.amount),
+              currency: confirmed.tx.paymentDetails.currency.toUpperCase(),
+            }
+          : undefined,
       })),
     )
     return new WorkflowResponse(
@@ -174,6 +182,7 @@ function decideOutcome(
     return {
       session_id: c.left_session_id,
       outcome: "flagged",
+      case_kind: "paid_after_abandon",
       detail: `Transaction ${c.tx.id} was paid after its payment session ${c.left_session_id} was abandoned or started again with another transaction: no order was made for it; refund it at Platega or fulfil it by hand`,
     }
   }
@@ -181,6 +190,7 @@ function decideOutcome(
     return state === "confirmed"
       ? {
           outcome: "flagged",
+          case_kind: "unmatched_payment",
           detail: `Transaction ${c.tx.id} is paid but matches no payment session of this store (payload ${c.tx.payload ?? "none"}): refund or fulfil it by hand`,
         }
       : {
@@ -193,6 +203,7 @@ function decideOutcome(
       return {
         ...ids,
         outcome: "flagged",
+        case_kind: "payment_mismatch",
         detail: `Paid, but not accepted: ${webhook?.reason ?? "amount or currency differs from the session"}`,
       }
     }
@@ -216,6 +227,7 @@ function decideOutcome(
     return {
       ...ids,
       outcome: "flagged",
+      case_kind: "chargeback",
       detail:
         chargeback?.flagged === false
           ? "Chargeback already flagged on the order"

@@ -52,7 +52,7 @@ export const TransactionsTable = ({ rows }: { rows: OrderTransaction[] }) => {
                 </StatusBadge>
               ) : (
                 <StatusBadge color={CHECKOUT_COLOR[classifyTransactionStatus(r.status)]}>
-                  {r.status}
+                  {t(`platega_transactions.status.${r.status}`, { defaultValue: r.status })}
                 </StatusBadge>
               )}
             </Table.Cell>

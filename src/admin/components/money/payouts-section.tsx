@@ -96,7 +96,7 @@ export const PayoutsSection = () => {
           <LoadError error={error} onRetry={() => refetch()} />
         ) : (
           // The dashboard's own words for the pager, in the admin's language.
-          <PagedTable texts="platega_money.payouts" pager="general" />
+          <PagedTable texts="platega_money.payouts" />
         )}
       </DataTable>
     </Container>

@@ -15,8 +15,7 @@ const DAY = 86_400_000
 /**
  * The pieces the plugin's DataTable lists share, worded from one namespace's `list` texts
  * (`<ns>.list.title`, `.subtitle`, `.filter`, `.sort`, `.search`, `.loadFailed`, `.range`,
- * `.from`, `.to`, `.lastDays`, `.empty`, `.emptyHint`, `.noMatch`, `.noMatchHint`,
- * `.pagination.*`).
+ * `.from`, `.to`, `.lastDays`, `.empty`, `.emptyHint`, `.noMatch`, `.noMatchHint`).
  */
 
 /** A page of a list, as the admin API's `limit` and `offset`. */
@@ -157,16 +156,14 @@ export const ListTable = ({
 
 /**
  * A table and its pager, worded from `<texts>.empty`, `.emptyHint` (when there is one),
- * `.noMatch` and `.noMatchHint` (lists with filters) and `<pager>.of`, `.results`, `.pages`,
- * `.prev`, `.next` (`<texts>.pagination` unless named).
+ * `.noMatch` and `.noMatchHint` (lists with filters). The pager speaks Medusa's own words
+ * (`general.of`, `.results`, …), so every list of the admin, Medusa's and the plugin's, pages alike.
  */
 export const PagedTable = ({
   texts,
-  pager = `${texts}.pagination`,
   filterable = false,
 }: {
   texts: string
-  pager?: string
   filterable?: boolean
 }) => {
   const { t, i18n } = useTranslation()
@@ -186,11 +183,11 @@ export const PagedTable = ({
       />
       <DataTable.Pagination
         translations={{
-          of: t(`${pager}.of`),
-          results: t(`${pager}.results`),
-          pages: t(`${pager}.pages`),
-          prev: t(`${pager}.prev`),
-          next: t(`${pager}.next`),
+          of: t("general.of"),
+          results: t("general.results"),
+          pages: t("general.pages"),
+          prev: t("general.prev"),
+          next: t("general.next"),
         }}
       />
     </>

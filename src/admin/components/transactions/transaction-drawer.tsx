@@ -40,6 +40,14 @@ export const TransactionDrawer = ({
             <div className="flex flex-col gap-y-2">
               <Row label={t("platega_transactions.list.status")}>
                 <PlategaStatusBadge status={tx.platega_status} />
+                {tx.platega_status_at && (
+                  <span className="text-ui-fg-muted" data-testid="status-read-at">
+                    {" "}
+                    {t("platega_transactions.drawer.readAt", {
+                      time: formatters(i18n.language).dateTime(tx.platega_status_at),
+                    })}
+                  </span>
+                )}
               </Row>
               <Row label={t("platega_transactions.list.amount")}>{amount(tx)}</Row>
               <Row label={t("platega_transactions.list.method")}>
@@ -78,7 +86,14 @@ export const TransactionDrawer = ({
               {tx.callbacks.length ? (
                 tx.callbacks.map((c) => (
                   <div key={c.id} className="flex flex-col gap-y-1 border-b pb-2">
-                    <div className="flex items-center gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {t(
+                          c.delivered
+                            ? "platega_transactions.drawer.claimed"
+                            : "platega_transactions.drawer.found",
+                        )}
+                      </Text>
                       <PlategaStatusBadge status={c.status} />
                       <OutcomeBadge outcome={c.outcome} />
                       <Text size="xsmall" className="text-ui-fg-muted">
@@ -87,6 +102,15 @@ export const TransactionDrawer = ({
                           ` · ${t("platega_transactions.drawer.deliveries", { count: c.deliveries })}`}
                       </Text>
                     </div>
+                    {c.read_status && c.read_status !== c.status && (
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {t("platega_transactions.drawer.readStatus", {
+                          status: t(`platega_transactions.status.${c.read_status}`, {
+                            defaultValue: c.read_status,
+                          }),
+                        })}
+                      </Text>
+                    )}
                     {c.detail && (
                       <Text size="xsmall" className="text-ui-fg-subtle">
                         {c.detail}

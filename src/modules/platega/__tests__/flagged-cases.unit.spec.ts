@@ -3,7 +3,6 @@ import {
   caseNotice,
   caseNotificationKey,
   eventMoney,
-  feedNotification,
   isRefundable,
   type FlaggedEvent,
 } from "../flagged-cases"
@@ -32,6 +31,19 @@ describe("flagged cases", () => {
     ],
     ["money returned", { status: "CHARGEBACKED", order_id: "order_1" }, "chargeback", false],
     ["a subscription charge", { kind: "subscription_charge" }, "other", false],
+    [
+      "paid after its checkout was abandoned",
+      { session_id: "payses_1", case_kind: "paid_after_abandon" },
+      "paid_after_abandon",
+      true,
+    ],
+    [
+      "a link paid after the debt was paid",
+      { order_id: "order_1", case_kind: "link_extra_payment" },
+      "link_extra_payment",
+      false,
+    ],
+    ["a kind this version does not know", { case_kind: "newer_kind" }, "unmatched_payment", true],
     ["an unknown status", { status: "SOMETHING" }, "other", false],
   ])("%s → %s", (_name, over, kind, refundable) => {
     expect(caseKind(event(over))).toBe(kind)
@@ -47,23 +59,26 @@ describe("flagged cases", () => {
     expect(eventMoney({ body: null })).toEqual({ amount: "?", currency: "" })
   })
 
-  it("names the amount and the order or cart, in English and Russian", () => {
-    const byOrder = caseNotice(event({ status: "CHARGEBACKED" }), { order_display_id: 1042 })
-    expect(byOrder.en.description).toContain("order #1042")
-    expect(byOrder.en.description).toMatch(/1,500\.50/)
-    expect(byOrder.ru.description).toContain("заказ №1042")
-    expect(byOrder.ru.description).toMatch(/1\s500,5/)
-    const byCart = caseNotice(event(), { cart_id: "cart_9" })
-    expect(byCart.en.description).toContain("cart cart_9")
-    expect(byCart.ru.description).toContain("корзина cart_9")
-    const feed = feedNotification(byCart)
-    expect(feed.title).toContain(byCart.en.title)
-    expect(feed.title).toContain(byCart.ru.title)
-    expect(feed.description.split("\n\n")).toEqual([byCart.en.description, byCart.ru.description])
+  it("names the amount and the order or cart, in the merchant's language only", () => {
+    const chargeback = event({ status: "CHARGEBACKED" })
+    const en = caseNotice(chargeback, { order_display_id: 1042 }, "en")
+    expect(en.description).toContain("order #1042")
+    expect(en.description).toMatch(/1,500\.50/)
+    expect(en.title + en.description).not.toMatch(/[а-яё]/i)
+    const ru = caseNotice(chargeback, { order_display_id: 1042 }, "ru")
+    expect(ru.description).toContain("заказ №1042")
+    expect(ru.description).toMatch(/1\s500,5/)
+    expect(ru.title).toBe("Platega: платёж требует внимания")
+    expect(ru.description).not.toMatch(/\b(order|cart|was paid)\b/)
+    expect(caseNotice(event(), { cart_id: "cart_9" }, "en").description).toContain("cart cart_9")
+    expect(caseNotice(event(), { cart_id: "cart_9" }, "ru").description).toContain("корзина cart_9")
   })
 
-  it("keys the notification on the one flagged record", () => {
-    expect(caseNotificationKey("plcb_1")).toBe(caseNotificationKey("plcb_1"))
-    expect(caseNotificationKey("plcb_1")).not.toBe(caseNotificationKey("plcb_2"))
+  it("keys the notification on the case: the transaction and the kind, whatever record found it", () => {
+    const key = (platega_id: string, kind: Parameters<typeof caseNotificationKey>[0]["kind"]) =>
+      caseNotificationKey({ platega_id, kind })
+    expect(key("AB-1", "payment_mismatch")).toBe(key("ab-1", "payment_mismatch"))
+    expect(key("ab-1", "payment_mismatch")).not.toBe(key("ab-2", "payment_mismatch"))
+    expect(key("ab-1", "payment_mismatch")).not.toBe(key("ab-1", "chargeback"))
   })
 })

@@ -22,6 +22,16 @@ export const PlategaCallbackEvent = model
     detail: model.text().nullable(),
     attempts: model.number().default(0),
     processed_at: model.dateTime().nullable(),
+    /**
+     * What Platega answered the store's own read (GET /transaction/{id}) when this was processed,
+     * and when: the status the admin is shown. `status` is only what the callback claimed.
+     */
+    read_status: model.text().nullable(),
+    read_at: model.dateTime().nullable(),
+    /** What kind of case a flagged record is (flagged-cases.ts), decided where it was flagged. */
+    case_kind: model.text().nullable(),
+    /** False for a finding of the store's own read (re-check, the job) that no callback carried. */
+    delivered: model.boolean().default(true),
     session_id: model.text().nullable(),
     order_id: model.text().nullable(),
     /**

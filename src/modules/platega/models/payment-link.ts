@@ -24,6 +24,8 @@ export const PlategaPaymentLink = model
     status: model.enum([...LINK_STATUSES]).default("pending"),
     /** Last status GET /transaction/{id} answered, raw. */
     platega_status: model.text().nullable(),
+    /** When Platega gave that answer. */
+    platega_read_at: model.dateTime().nullable(),
     expires_at: model.dateTime().nullable(),
     /** The newer link that replaced this one for the same collection. */
     superseded_by: model.text().nullable(),

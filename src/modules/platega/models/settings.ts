@@ -25,6 +25,7 @@ export const PlategaSettings = model.define("platega_settings", {
   reconcile_min_age_minutes: model.number().nullable(),
   export_time_zone: model.text().nullable(),
   csv_separator: model.text().nullable(),
+  notification_language: model.text().nullable(),
   /**
    * The store's own key of guest payer ids (see payer.ts): random, made once, encrypted like the
    * secrets. Never shown nor changed in the admin.

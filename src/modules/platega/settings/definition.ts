@@ -50,6 +50,11 @@ export { DEFAULT_BASE_URL }
 export const DEFAULT_DESCRIPTION = "{store}: {order}, {plan}"
 export const DEFAULT_EXPORT_TIME_ZONE = "Europe/Moscow"
 export const DEFAULT_CSV_SEPARATOR = ";"
+/** The languages of the admin's notifications (Medusa's feed shows one text to every admin). */
+export const NOTIFICATION_LANGUAGES = ["en", "ru"] as const
+export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number]
+// Medusa's admin speaks English unless each user picks another language.
+export const DEFAULT_NOTIFICATION_LANGUAGE: NotificationLanguage = "en"
 
 interface Setting {
   key: string
@@ -135,6 +140,14 @@ export const SETTINGS = {
       error: '`csv_separator` must be one of ";" "," "|" or a tab',
     }),
     fallback: DEFAULT_CSV_SEPARATOR as string,
+    secret: false,
+  },
+  notification_language: {
+    key: "notificationLanguage",
+    schema: z.enum(NOTIFICATION_LANGUAGES, {
+      error: '`notification_language` must be "en" or "ru"',
+    }),
+    fallback: DEFAULT_NOTIFICATION_LANGUAGE as NotificationLanguage,
     secret: false,
   },
 } as const satisfies Record<string, Setting>

@@ -51,6 +51,51 @@ export async function upsertCallbackEvent(
   return rows[0]
 }
 
+/** A finding of the store's own read (re-check, the job) about a transaction. */
+export interface TransactionFinding {
+  platega_id: string
+  status: string
+  amount: string
+  currency: string
+}
+
+/**
+ * The log record of a transaction's status that the store read itself: the same record a callback
+ * with that status has (its key), so whichever comes first makes the one record, and a case found
+ * by a read and by a callback is one case. Created with no delivery counted.
+ */
+export async function upsertFinding(
+  manager: EntityManager,
+  finding: TransactionFinding,
+): Promise<{ id: string }> {
+  const key = callbackEventKey({
+    kind: "transaction",
+    platega_id: finding.platega_id,
+    status: finding.status,
+  })
+  const rows: { id: string }[] = await manager.execute(
+    `insert into platega_callback_event
+            (id, event_key, kind, platega_id, status, body, deliveries, delivered)
+     values (?, ?, 'transaction', ?, ?, ?, 0, false)
+     on conflict (event_key) where deleted_at is null
+     do update set updated_at = now()
+     returning id`,
+    [
+      generateEntityId(undefined, "plcb"),
+      key,
+      finding.platega_id,
+      finding.status,
+      JSON.stringify({
+        id: finding.platega_id,
+        status: finding.status,
+        amount: finding.amount,
+        currency: finding.currency,
+      }),
+    ],
+  )
+  return rows[0]
+}
+
 /** Adds deliveries counted in memory (known-callbacks.ts) to their records, in one statement. */
 export async function addCallbackDeliveries(
   manager: EntityManager,
@@ -72,6 +117,10 @@ export interface CallbackOutcomeMark {
   session_id: string | null
   order_id: string | null
   processed_at: Date | null
+  /** What Platega answered the store's own read, when there was one. */
+  read_status?: string | null
+  /** A flagged record's kind of case (flagged-cases.ts). */
+  case_kind?: string | null
 }
 
 /**
@@ -85,13 +134,31 @@ export async function markCallbackEvent(
 ): Promise<{ previous: string } | undefined> {
   const rows: { previous: string }[] = await manager.execute(
     `update platega_callback_event e
-        set outcome = ?, detail = ?, session_id = ?, order_id = ?, processed_at = ?,
+        set outcome = ?,
+            -- A case keeps the words it was flagged with; a repeat only confirms it.
+            detail = case when old.outcome = 'flagged' and ? = 'flagged' and e.case_kind is not null
+                          then e.detail else ? end,
+            session_id = ?, order_id = ?, processed_at = ?,
+            read_status = coalesce(?, e.read_status),
+            read_at = case when ?::text is null then e.read_at else now() end,
+            case_kind = coalesce(e.case_kind, ?),
             attempts = e.attempts + 1, updated_at = now()
        from (select id, outcome from platega_callback_event
               where id = ? and deleted_at is null for update) old
       where e.id = old.id
       returning old.outcome as previous`,
-    [mark.outcome, mark.detail, mark.session_id, mark.order_id, mark.processed_at, id],
+    [
+      mark.outcome,
+      mark.outcome,
+      mark.detail,
+      mark.session_id,
+      mark.order_id,
+      mark.processed_at,
+      mark.read_status ?? null,
+      mark.read_status ?? null,
+      mark.case_kind ?? null,
+      id,
+    ],
   )
   return rows[0]
 }

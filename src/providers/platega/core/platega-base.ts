@@ -256,7 +256,17 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   ): Promise<PaymentSessionStatus> {
     const status = sessionStatusFor(tx.status)
     if (status !== PaymentSessionStatus.CAPTURED) return status
-    const paid = this.paidOrError(data, tx, `transaction ${tx.id} is CONFIRMED`)
+    // Compared with what Medusa will capture (the session's amount), as the callback's decision
+    // does: the shopper's return and the callback never decide a payment two ways.
+    const row = await this.expectedPayment(data.session_id)
+    const asked = row
+      ? {
+          ...data,
+          amount: toDecimalString(row.amount, row.currency_code),
+          currency: row.currency_code.toUpperCase(),
+        }
+      : data
+    const paid = this.paidOrError(asked, tx, `transaction ${tx.id} is CONFIRMED`)
     if (paid !== PaymentSessionStatus.CAPTURED) return paid
     const refused = await whyNotThisSession(data, tx, this.ownershipDeps())
     if (!refused) return paid

@@ -82,7 +82,8 @@ export const decideLinkSettlementStep = createStep(
       return done({
         action: "none",
         platega_status: link.platega_status,
-        outcome: link.flag ? "flagged" : "captured",
+        flag: link.flag,
+        outcome: link.flag && link.flag !== "paid_after_superseded" ? "flagged" : "captured",
         detail: `Payment link ${link.id} was settled already (payment ${link.payment_id})`,
       })
     }
@@ -126,6 +127,8 @@ export const decideLinkSettlementStep = createStep(
       return done({
         action: "mark",
         platega_status: tx.status,
+        amount: paid,
+        currency_code: currency,
         outcome: "flagged",
         detail: `Payment link ${link.id} is paid (${paid} ${currency}) but ${provider_id ? "belongs to no order" : "no Platega payment provider is registered"}: record it by hand`,
       })
@@ -153,7 +156,8 @@ export const decideLinkSettlementStep = createStep(
       currency_code: currency,
       provider_id,
       flag,
-      outcome: flag ? "flagged" : "captured",
+      // A replaced link that paid the debt needs nobody: the newer link is withdrawn.
+      outcome: flag && flag !== "paid_after_superseded" ? "flagged" : "captured",
       detail: flag
         ? flagDetail(flag, link, paid, currency)
         : `Payment link ${link.id} paid ${paid} ${currency}; captured on ${link.payment_collection_id}`,

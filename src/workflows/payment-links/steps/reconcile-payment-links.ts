@@ -6,7 +6,7 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/plat
 import { errorMessage } from "../../callbacks/run-platega-callback"
 import { inBatches } from "../../steps/in-batches"
 import type { ReconcileOptions } from "../../steps/reconcile-options"
-import { settlePaymentLink } from "../settle-payment-link"
+import { settleTransaction } from "../../callbacks/settle-transaction"
 
 interface PaymentLinksReport {
   linksChecked: number
@@ -44,8 +44,8 @@ export const reconcilePaymentLinksStep = createStep(
     await inBatches(open, options.concurrency, async (link) => {
       report.linksChecked++
       try {
-        const settled = await settlePaymentLink(container as MedusaContainer, link.transaction_id)
-        if (settled?.action === "capture") report.linksPaid++
+        const settled = await settleTransaction(container as MedusaContainer, link.transaction_id)
+        if (settled.captured) report.linksPaid++
       } catch (e) {
         report.failures++
         logger.warn(`Platega reconciliation: link ${link.id}: ${errorMessage(e)}`)

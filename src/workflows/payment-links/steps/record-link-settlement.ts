@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { INotificationModuleService, Logger, PaymentDTO } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { PaymentDTO } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   PLATEGA_MODULE,
   PLATEGA_PAYMENT_LINK_FLAGGED,
@@ -29,6 +29,7 @@ export const recordLinkSettlementStep = createStep(
       await platega.updatePlategaPaymentLinks({
         id: decision.link_id,
         platega_status: decision.platega_status,
+        platega_read_at: new Date(),
         ...(decision.status ? { status: decision.status } : {}),
       })
       return new StepResponse(decision)
@@ -43,6 +44,7 @@ export const recordLinkSettlementStep = createStep(
       id: decision.link_id,
       status: "paid",
       platega_status: decision.platega_status,
+      platega_read_at: new Date(),
       paid_at: new Date(),
       payment_id: payment.id,
       captured_collection_id: captured_collection_id ?? null,
@@ -75,33 +77,8 @@ export const recordLinkSettlementStep = createStep(
       flag: decision.flag ?? null,
     }
     await events.emit({ name: PLATEGA_PAYMENT_LINK_PAID, data })
-    if (decision.flag) {
-      await events.emit({ name: PLATEGA_PAYMENT_LINK_FLAGGED, data })
-      await tellAdmin(container, decision)
-    }
+    // The admin is told through the case the callback log records (one notification per case).
+    if (decision.flag) await events.emit({ name: PLATEGA_PAYMENT_LINK_FLAGGED, data })
     return new StepResponse(decision)
   },
 )
-
-/** The admin's notification feed, in plain words. Never fails the settlement. */
-async function tellAdmin(
-  container: { resolve<T>(key: string): T },
-  decision: LinkSettlement,
-): Promise<void> {
-  try {
-    await container.resolve<INotificationModuleService>(Modules.NOTIFICATION).createNotifications([
-      {
-        to: "",
-        channel: "feed",
-        template: "admin-ui",
-        data: { title: "Platega payment link needs a look", description: decision.detail },
-      },
-    ])
-  } catch (e) {
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `Platega: ${decision.detail} (admin notification not sent: ${e instanceof Error ? e.message : String(e)})`,
-      )
-  }
-}

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { linkOutcome } from "../../callbacks/settle-transaction"
 import type { OutcomeRecord } from "../../steps/mark-platega-callback"
 import { settlePaymentLink } from "../settle-payment-link"
 
@@ -11,11 +12,6 @@ export const settleLinkCallbackStep = createStep(
   "settle-platega-link-callback",
   async (input: { transaction_id: string }, { container }) => {
     const settled = await settlePaymentLink(container as MedusaContainer, input.transaction_id)
-    if (!settled) return new StepResponse<OutcomeRecord | undefined>(undefined)
-    return new StepResponse<OutcomeRecord | undefined>({
-      outcome: settled.outcome,
-      detail: settled.detail,
-      ...(settled.order_id ? { order_id: settled.order_id } : {}),
-    })
+    return new StepResponse<OutcomeRecord | undefined>(settled ? linkOutcome(settled) : undefined)
   },
 )

@@ -21,7 +21,7 @@ type Scope = Pick<MedusaContainer, "resolve">
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 
-/** Entries of all sources merged by id: the owner's record first, the latest callback's status. */
+/** Entries of all sources merged by id: the owner's record first, the newest read's status. */
 export function mergeEntries(lists: TransactionEntry[][]): TransactionEntry[] {
   const merged = new Map<string, TransactionEntry>()
   for (const entry of lists.flat()) {
@@ -35,8 +35,13 @@ export function mergeEntries(lists: TransactionEntry[][]): TransactionEntry[] {
         (known as unknown as Record<string, unknown>)[k] = v
     }
     if (entry.created_at < known.created_at) known.created_at = entry.created_at
-    if (entry.source === "callback" && entry.platega_status) {
+    const newer =
+      entry.platega_status &&
+      entry.platega_status_at &&
+      (!known.platega_status_at || entry.platega_status_at > known.platega_status_at)
+    if (newer) {
       known.platega_status = entry.platega_status
+      known.platega_status_at = entry.platega_status_at
     }
   }
   return [...merged.values()]
@@ -116,6 +121,8 @@ async function callbacksAndCases(scope: Scope, ids: string[]): Promise<Map<strin
       id: e.id,
       kind: e.kind,
       status: e.status,
+      read_status: e.read_status ?? null,
+      delivered: e.delivered,
       outcome: e.outcome,
       detail: e.detail ?? null,
       deliveries: e.deliveries,
@@ -125,6 +132,8 @@ async function callbacksAndCases(scope: Scope, ids: string[]): Promise<Map<strin
     if (e.outcome !== "flagged") continue
     const r = byCase.get(e.id)
     const event = e as unknown as FlaggedEvent
+    // One case per transaction and kind, whichever records (deliveries, reads) flagged it.
+    if (slot.cases.some((c) => c.kind === caseKind(event))) continue
     slot.cases.push({
       id: e.id,
       kind: caseKind(event),
@@ -178,6 +187,7 @@ export async function toAdminTransactions(
     return {
       ...e,
       created_at: e.created_at.toISOString(),
+      platega_status_at: e.platega_status_at?.toISOString() ?? null,
       order: order ? { id: order.id, display_id: order.display_id } : null,
       email: order?.email ?? (e.cart_id ? (carts.get(e.cart_id) ?? null) : null),
       callbacks,

@@ -70,6 +70,7 @@ const checkoutSessions: TransactionSource = {
           "currency_code",
           "payment_collection_id",
           "created_at",
+          "updated_at",
         ],
       },
     )
@@ -88,6 +89,8 @@ const checkoutSessions: TransactionSource = {
             methodKey(data.payment_method) ??
             (s.provider_id.startsWith("pp_platega-card") ? "card" : "sbp"),
           platega_status: typeof data.platega_status === "string" ? data.platega_status : "PENDING",
+          // The session's data changes with each read the provider makes.
+          platega_status_at: new Date(s.updated_at as unknown as string),
           session_id: s.id,
           payment_collection_id: (s as unknown as { payment_collection_id: string })
             .payment_collection_id,
@@ -114,6 +117,7 @@ const subscriptionCharges: TransactionSource = {
         currency_code: c.currency_code.toUpperCase(),
         method: "subscription",
         platega_status: c.status,
+        platega_status_at: new Date(c.updated_at as unknown as string),
         order_id: c.order_id ?? undefined,
         subscription_id: (row.subscription_id as string | undefined) ?? undefined,
       }
@@ -135,6 +139,7 @@ const paymentLinks: TransactionSource = {
       currency_code: l.currency_code.toUpperCase(),
       method: "link",
       platega_status: l.platega_status ?? "PENDING",
+      platega_status_at: new Date((l.platega_read_at ?? l.created_at) as unknown as string),
       payment_collection_id: l.payment_collection_id,
       order_id: l.order_id ?? undefined,
     }))
@@ -157,8 +162,6 @@ const callbackLog: TransactionSource = {
       platega.listPlategaCallbackEvents({ kind, outcome: "flagged", ...createdIn(window) }, config),
     ])
     const events = [...new Map([...flagged, ...recent].map((e) => [e.id, e])).values()]
-    // Oldest first: the latest callback's status wins when entries merge.
-    events.sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at))
     return events.map((e) => {
       const body = (e.body ?? {}) as Record<string, unknown>
       const amount = body.amount ?? body.Amount
@@ -171,7 +174,9 @@ const callbackLog: TransactionSource = {
           typeof amount === "number" || typeof amount === "string" ? decimal(amount) : undefined,
         currency_code: typeof currency === "string" ? currency.toUpperCase() : undefined,
         method: methodKey(body.paymentMethod ?? body.PaymentMethod),
-        platega_status: e.status,
+        // The store's read when it processed the callback; never what the callback claimed.
+        platega_status: e.read_status ?? undefined,
+        platega_status_at: e.read_at ? new Date(e.read_at as unknown as string) : undefined,
         session_id: e.session_id ?? undefined,
         order_id: e.order_id ?? undefined,
         subscription_id: typeof body.SubscriptionId === "string" ? body.SubscriptionId : undefined,

@@ -16,7 +16,12 @@ export interface TransactionEntry {
   currency_code?: string
   /** sbp, card, subscription, or Platega's own name of another method, lower case. */
   method?: string
+  /**
+   * What Platega last answered the store's own read (GET /transaction/{id}), and when. What a
+   * callback claimed is only among its callbacks.
+   */
   platega_status?: string
+  platega_status_at?: Date
   session_id?: string
   payment_collection_id?: string
   cart_id?: string
@@ -27,7 +32,12 @@ export interface TransactionEntry {
 export interface AdminCallback {
   id: string
   kind: string
+  /** What the callback claimed. */
   status: string
+  /** What Platega answered the store's read when the callback was processed. */
+  read_status: string | null
+  /** False for what the store's own read found (re-check, the job): no callback carried it. */
+  delivered: boolean
   outcome: string
   detail: string | null
   deliveries: number
@@ -52,8 +62,12 @@ export interface AdminCase {
   } | null
 }
 
-export interface AdminTransaction extends Omit<TransactionEntry, "created_at"> {
+export interface AdminTransaction extends Omit<
+  TransactionEntry,
+  "created_at" | "platega_status_at"
+> {
   created_at: string
+  platega_status_at: string | null
   order: { id: string; display_id: number } | null
   email: string | null
   callbacks: AdminCallback[]

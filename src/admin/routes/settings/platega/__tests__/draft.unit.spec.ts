@@ -20,6 +20,7 @@ function settings(overrides: Partial<PlategaSettings["fields"]> = {}): PlategaSe
       reconcile_min_age_minutes: { value: 10, source: "default" },
       export_time_zone: { value: "Europe/Moscow", source: "default" },
       csv_separator: { value: ";", source: "default" },
+      notification_language: { value: "en", source: "default" },
       ...overrides,
     },
     encryption: {

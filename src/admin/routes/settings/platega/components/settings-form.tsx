@@ -13,7 +13,15 @@ const SECTIONS: { key: string; fields: readonly SettingField[] }[] = [
     key: "checkout",
     fields: ["currencies", "description", "return_url", "failed_url", "storefront_origins"],
   },
-  { key: "background", fields: ["reconcile_min_age_minutes", "export_time_zone", "csv_separator"] },
+  {
+    key: "background",
+    fields: [
+      "reconcile_min_age_minutes",
+      "export_time_zone",
+      "csv_separator",
+      "notification_language",
+    ],
+  },
 ]
 
 const SEPARATORS = [
@@ -22,6 +30,8 @@ const SEPARATORS = [
   { value: "\t", key: "tab" },
   { value: "|", key: "pipe" },
 ]
+
+const LANGUAGES = ["en", "ru"]
 
 const TOKENS = DESCRIPTION_TOKENS.map((t) => `{${t}}`).join(", ")
 
@@ -67,16 +77,20 @@ export const SettingsForm = ({
         />
       )
     }
-    if (f === "csv_separator") {
+    if (f === "csv_separator" || f === "notification_language") {
+      const choices =
+        f === "csv_separator"
+          ? SEPARATORS.map((s) => ({ value: s.value, label: `separators.${s.key}` }))
+          : LANGUAGES.map((l) => ({ value: l, label: `languages.${l}` }))
       return (
         <Select value={String(value)} onValueChange={(v) => setPlain(f, v)} disabled={disabled}>
           <Select.Trigger id={`platega-${f}`}>
             <Select.Value />
           </Select.Trigger>
           <Select.Content>
-            {SEPARATORS.map((s) => (
-              <Select.Item key={s.key} value={s.value}>
-                {t(`platega_settings.separators.${s.key}`)}
+            {choices.map((c) => (
+              <Select.Item key={c.value} value={c.value}>
+                {t(`platega_settings.${c.label}`)}
               </Select.Item>
             ))}
           </Select.Content>

@@ -5,7 +5,7 @@ import type { AdminTransaction, TransactionEntry } from "../types"
 const at = (iso: string) => new Date(iso)
 
 describe("the transactions listing", () => {
-  it("merges a transaction's entries: the owner's record first, the latest callback's status", () => {
+  it("merges a transaction's entries: the owner's record first, the status of the newest read", () => {
     const session: TransactionEntry = {
       id: "tx1",
       source: "checkout",
@@ -13,29 +13,41 @@ describe("the transactions listing", () => {
       amount: "2990.5",
       currency_code: "RUB",
       method: "sbp",
-      platega_status: "PENDING",
+      platega_status: "CONFIRMED",
+      platega_status_at: at("2026-11-01T10:06:00Z"),
       session_id: "payses_1",
     }
     const callbacks: TransactionEntry[] = [
       {
+        // Processed before the session's last read.
         id: "tx1",
         source: "callback",
         created_at: at("2026-11-01T10:05:00Z"),
-        platega_status: "CONFIRMED",
+        platega_status: "PENDING",
+        platega_status_at: at("2026-11-01T10:05:01Z"),
         amount: "2990.50",
       },
       {
+        // A late CANCELED claim whose read said CONFIRMED: the claim is not the status.
+        id: "tx1",
+        source: "callback",
+        created_at: at("2026-11-02T08:00:00Z"),
+        platega_status: "CONFIRMED",
+        platega_status_at: at("2026-11-02T08:00:01Z"),
+      },
+      {
+        // Never processed: no read, nothing to say about the status.
         id: "tx1",
         source: "callback",
         created_at: at("2026-11-02T09:00:00Z"),
-        platega_status: "CHARGEBACKED",
         order_id: "order_1",
       },
       {
         id: "tx2",
         source: "callback",
         created_at: at("2026-11-03T09:00:00Z"),
-        platega_status: "CONFIRMED",
+        platega_status: "CHARGEBACKED",
+        platega_status_at: at("2026-11-03T09:00:01Z"),
       },
     ]
     const merged = mergeEntries([[session], callbacks])
@@ -43,11 +55,16 @@ describe("the transactions listing", () => {
     expect(merged[0]).toMatchObject({
       source: "checkout",
       amount: "2990.5",
-      platega_status: "CHARGEBACKED",
+      platega_status: "CONFIRMED",
+      platega_status_at: at("2026-11-02T08:00:01Z"),
       order_id: "order_1",
       created_at: at("2026-11-01T10:00:00Z"),
     })
-    expect(merged[1]).toMatchObject({ id: "tx2", source: "callback" })
+    expect(merged[1]).toMatchObject({
+      id: "tx2",
+      source: "callback",
+      platega_status: "CHARGEBACKED",
+    })
   })
 
   const row = (over: Partial<AdminTransaction>): AdminTransaction => ({
@@ -55,6 +72,7 @@ describe("the transactions listing", () => {
     source: "checkout",
     created_at: "2026-11-01T10:00:00.000Z",
     platega_status: "CONFIRMED",
+    platega_status_at: "2026-11-01T10:01:00.000Z",
     method: "card",
     order: { id: "order_1", display_id: 42 },
     email: "Shopper@Example.com",
@@ -80,6 +98,8 @@ describe("the transactions listing", () => {
           id: "c",
           kind: "transaction",
           status: "CONFIRMED",
+          read_status: "CONFIRMED",
+          delivered: true,
           outcome: "flagged",
           detail: null,
           deliveries: 1,
