@@ -180,6 +180,8 @@ describeWithBrowser("the plugin's admin in Russian", () => {
     expect(visits.filter((v) => v.scope === "page").length).toBeGreaterThanOrEqual(4)
 
     const found: string[] = []
+    // One glossary: the same Platega status reads the same on every page and widget.
+    const statusWords = new Map<string, Set<string>>()
     // English is walked only for the docs' screenshots (the suite's time is for the check).
     for (const language of DOCS ? (["ru", "en"] as const) : (["ru"] as const)) {
       const page = await adminPage(language)
@@ -205,6 +207,14 @@ describeWithBrowser("the plugin's admin in Russian", () => {
           // Every page names itself in the top bar's trail.
           else if (!(await page.locator("[data-testid=platega-breadcrumb]").count()))
             found.push(`${visit.route}: no breadcrumb`)
+          const badges = await page
+            .locator("[data-platega-status]")
+            .evaluateAll((els) =>
+              els.map((el) => [el.getAttribute("data-platega-status")!, el.textContent!.trim()]),
+            )
+          for (const [status, text] of badges) {
+            statusWords.set(status, (statusWords.get(status) ?? new Set()).add(text))
+          }
           const words = untranslated(await visibleText(scope))
           if (words.length) found.push(`${visit.route}: ${words.join(", ")}`)
         }
@@ -213,5 +223,8 @@ describeWithBrowser("the plugin's admin in Russian", () => {
       }
     }
     expect(found).toEqual([])
+    expect(statusWords.size).toBeGreaterThan(0)
+    const twoWords = [...statusWords].filter(([, texts]) => texts.size > 1)
+    expect(twoWords.map(([status, texts]) => `${status}: ${[...texts].join(" / ")}`)).toEqual([])
   })
 })

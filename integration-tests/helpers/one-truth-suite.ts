@@ -2,7 +2,15 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "./admin"
 import { allCaseNotifications } from "./attention"
 import { postCallback, transactionCallbackBody } from "./callbacks"
-import { SBP, cartOutcome, completeCart, createCart, eventually, startPayment } from "./checkout"
+import {
+  CARD,
+  SBP,
+  cartOutcome,
+  completeCart,
+  createCart,
+  eventually,
+  startPayment,
+} from "./checkout"
 import {
   addItemByOrderEdit,
   createLink,
@@ -15,6 +23,7 @@ import type { SuiteContext } from "./payment-links-suite"
 
 interface Row {
   id: string
+  cart_id?: string
   platega_status: string
   platega_status_at: string | null
   needs_attention: boolean
@@ -141,6 +150,29 @@ export function oneTruthTests({ api, getContainer, sandbox, store }: SuiteContex
       delivered: true,
     })
     expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(1)
+  })
+
+  it("a declined attempt and its paid retry: both under their cart, the retry with its order", async () => {
+    const cartId = await createCart(api, store())
+    const declined = (await startPayment(api, store(), cartId, CARD)).data.transaction_id
+    await sandbox().control.decline(declined)
+    await callbackOf(declined)
+    const retry = await startPayment(api, store(), cartId, SBP)
+    expect(retry.data.transaction_id).not.toBe(declined)
+    await sandbox().control.confirm(retry.data.transaction_id)
+    await callbackOf(retry.data.transaction_id)
+    await eventually(
+      () => cartOutcome(getContainer(), cartId),
+      (o) => o.orders.length === 1,
+    )
+    const first = await eventually(
+      () => row(declined),
+      (r) => r?.callbacks[0]?.outcome === "recorded",
+    )
+    expect(first).toMatchObject({ cart_id: cartId, platega_status: "CANCELED", cases: [] })
+    const paid = await row(retry.data.transaction_id)
+    expect(paid).toMatchObject({ cart_id: cartId, platega_status: "CONFIRMED" })
+    expect(paid!.order).toBeTruthy()
   })
 
   /** A checkout whose session now asks 1,000 ₽ less than the shopper paid at Platega. */

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { PlategaError, fieldErrorsFromIssues } from "./errors"
 import { Uuid } from "./schemas"
 import type { PlategaClientOptions, PlategaLogger } from "./types"
-import { DEFAULT_BASE_URL, MAX_TIMEOUT_MS } from "./defaults"
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./defaults"
 
 const LogFn = z.custom<(msg: string, meta?: object) => void>((v) => typeof v === "function", {
   message: "expected a function",
@@ -30,7 +30,7 @@ const OptionsSchema = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9-]*$/, "expected a scheme word such as PG-HMAC")
     .default("PG-HMAC"),
   signPathWithQuery: z.boolean().default(false),
-  timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(15_000),
+  timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
   retry: z
     .object({
       retries: z.number().int().min(0).max(10).default(3),

@@ -5,3 +5,6 @@ export const DEFAULT_BASE_URL = "https://app.platega.io"
 
 /** The longest deadline of one call (ms): the store's option and the client's own obey it. */
 export const MAX_TIMEOUT_MS = 120_000
+
+/** The deadline of one call (ms) when the store sets none. */
+export const DEFAULT_TIMEOUT_MS = 15_000

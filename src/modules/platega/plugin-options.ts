@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { MAX_TIMEOUT_MS } from "../../lib/platega/defaults"
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../lib/platega/defaults"
 import { SETTING_OPTIONS, SETTINGS, type SettingField } from "./settings/definition"
 import { optional } from "./settings/option-fields"
 
@@ -25,7 +25,9 @@ const providerShape = {
     [F in OptionField as OptionOf<F>["name"] & string]: OptionOf<F>["schema"]
   }),
   /** HTTP timeout of one call to Platega, in milliseconds. */
-  timeoutMs: optional(z.coerce.number().int().min(1000).max(MAX_TIMEOUT_MS)).default(15_000),
+  timeoutMs: optional(z.coerce.number().int().min(1000).max(MAX_TIMEOUT_MS)).default(
+    DEFAULT_TIMEOUT_MS,
+  ),
 }
 
 /** Options of the Platega payment providers (`medusa-config.ts` → payment module → providers). */

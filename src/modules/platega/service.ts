@@ -19,6 +19,7 @@ import { isFinalOutcome } from "./callback-outcome"
 import { KnownCallbacks } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
+import { PlategaCheckoutTransaction } from "./models/checkout-transaction"
 import { PlategaJobRun } from "./models/job-run"
 import { PlategaPayout } from "./models/payout"
 import { PlategaPaymentClaim } from "./models/payment-claim"
@@ -98,6 +99,7 @@ type Cradle = {
  */
 class PlategaModuleService extends MedusaService({
   PlategaCallbackEvent,
+  PlategaCheckoutTransaction,
   PlategaCaseResolution,
   PlategaJobRun,
   PlategaPayout,

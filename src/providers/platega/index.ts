@@ -26,12 +26,19 @@ export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/pl
  * Nothing outside this folder imports `core/`.
  */
 export {
+  decideOutcome,
   decideTransactionWebhook,
+  needsChargebackFlag,
+  paymentDecision,
   paymentMismatch,
   sessionStatusFor,
+  takesMoneyIn,
+  type ConfirmedTransaction,
   type ExpectedPayment,
+  type PaymentOutcome,
+  type SessionOrder,
   type TransactionWebhookDecision,
-} from "./core/status"
+} from "./core/decisions"
 export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
 export { toMedusaError } from "./core/errors"
 export { orderWords, planWords, type OrderLine } from "./core/order-words"

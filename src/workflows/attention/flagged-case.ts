@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { PLATEGA_MODULE, type FlaggedEvent, type PlategaModuleService } from "../../modules/platega"
-import { ordersById, placesOfCollections, sessionCollections } from "./places"
+import { checkoutCarts, ordersById, placesOfCollections, sessionCollections } from "./places"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
@@ -51,11 +51,15 @@ export async function findFlaggedCase(scope: Scope, id: string): Promise<Flagged
   const collections = await sessionCollections(scope, [event.session_id])
   const collection = event.session_id ? collections.get(event.session_id) : undefined
   const place = (await placesOfCollections(scope, [collection])).get(collection ?? "")
+  const cartId =
+    place?.cart_id ??
+    (await checkoutCarts(scope, [event.platega_id])).get(event.platega_id.toLowerCase())?.cart_id ??
+    null
   const orderId = event.order_id ?? place?.order_id ?? null
   const order = orderId ? (await ordersById(scope, [orderId])).get(orderId) : undefined
   return {
     event: event as unknown as FlaggedCase["event"],
-    cart_id: place?.cart_id ?? null,
+    cart_id: cartId,
     order_id: orderId,
     order_display_id: order?.display_id ?? null,
     resolution: (resolution as unknown as CaseResolutionRecord | undefined) ?? null,

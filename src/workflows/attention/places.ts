@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
@@ -76,7 +77,7 @@ export async function cartEmails(
   return new Map(data.map((c) => [c.id as string, (c.email as string | null) ?? null]))
 }
 
-/** Payment sessions by id: their collection (sessions of any provider). */
+/** Payment sessions by id, deleted ones too: their collection (sessions of any provider). */
 export async function sessionCollections(
   scope: Scope,
   sessionIds: (string | null | undefined)[],
@@ -87,6 +88,31 @@ export async function sessionCollections(
     entity: "payment_session",
     fields: ["id", "payment_collection_id"],
     filters: { id: ids },
+    // A declined attempt's session is deleted when the shopper starts again: still its cart's.
+    withDeleted: true,
   })
   return new Map(data.map((s) => [s.id as string, s.payment_collection_id as string]))
+}
+
+/**
+ * The cart each checkout transaction was made for, by transaction id (lower case): the store's
+ * own record, which outlives the payment session Medusa deletes when the shopper starts again.
+ */
+export async function checkoutCarts(
+  scope: Scope,
+  transactionIds: (string | null | undefined)[],
+): Promise<Map<string, { cart_id: string | null; session_id: string }>> {
+  const ids = unique(transactionIds)
+  if (!ids.length) return new Map()
+  const rows = await scope
+    .resolve<PlategaModuleService>(PLATEGA_MODULE)
+    .listPlategaCheckoutTransactions({
+      transaction_id: [...new Set(ids.flatMap((id) => [id, id.toLowerCase()]))],
+    })
+  return new Map(
+    rows.map((r) => [
+      r.transaction_id.toLowerCase(),
+      { cart_id: r.cart_id, session_id: r.payment_session_id },
+    ]),
+  )
 }

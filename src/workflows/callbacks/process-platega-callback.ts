@@ -6,7 +6,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
 import { loadPlategaCallbackStep } from "../steps/load-platega-callback"
-import { markPlategaCallbackStep } from "../steps/mark-platega-callback"
+import { markPlategaCallbackStep, type OutcomeRecord } from "../steps/mark-platega-callback"
 import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
 import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
 
@@ -71,7 +71,8 @@ export const processPlategaCallbackWorkflow = createWorkflow(
     return new WorkflowResponse(
       transform(
         { link, transaction, subscription },
-        ({ link, transaction, subscription }) => link ?? transaction ?? subscription ?? null,
+        ({ link, transaction, subscription }): OutcomeRecord | null =>
+          (link as OutcomeRecord | undefined) ?? transaction ?? subscription ?? null,
       ),
     )
   },

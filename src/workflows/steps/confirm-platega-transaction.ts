@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BigNumberInput } from "@medusajs/framework/types"
 import {
   classifyTransactionStatus,
   isPlategaError,
@@ -9,25 +8,9 @@ import {
   type TransactionStatus,
 } from "../../lib/platega"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
+import type { ConfirmedTransaction } from "../../providers/platega"
 
-export interface ConfirmedTransaction {
-  /** What GET /transaction/{id} said; undefined when Platega does not know the id. */
-  tx?: TransactionStatus
-  /** The Medusa payment session the transaction was made for (its `payload`). */
-  session?: {
-    id: string
-    provider_id: string
-    status: string
-    payment_collection_id: string
-    amount: BigNumberInput
-    currency_code: string
-  }
-  /**
-   * The transaction was made for a session of this store that no longer waits for it (deleted,
-   * or started again with another transaction): its money pays nothing by itself.
-   */
-  left_session_id?: string
-}
+export type { ConfirmedTransaction }
 
 /**
  * The status a callback claims is never trusted: read the transaction from Platega (the one read

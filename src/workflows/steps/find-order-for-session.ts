@@ -1,14 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import type { SessionOrder } from "../../providers/platega"
 
-export interface SessionOrder {
-  order_id?: string
-  /** Sum of refunds Medusa recorded on the session's payment (decimal string). */
-  refunded: string
-  /** Amount of the session's payment (decimal string), when a payment exists. */
-  paid?: string
-}
+export type { SessionOrder }
 
 /** The order a payment session ended in (through its payment collection), and what was refunded. */
 export const findOrderForSessionStep = createStep(

@@ -4,19 +4,12 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   isFinalOutcome,
   PLATEGA_CASE_FLAGGED,
-  type CaseKind,
   PLATEGA_MODULE,
-  type CallbackOutcome,
   type PlategaModuleService,
 } from "../../modules/platega"
+import type { PaymentOutcome } from "../../providers/platega"
 
-export interface OutcomeRecord {
-  outcome: CallbackOutcome
-  detail: string
-  session_id?: string
-  order_id?: string
-  /** A flagged outcome's kind of case, decided here once (modules/platega/flagged-cases.ts). */
-  case_kind?: CaseKind
+export interface OutcomeRecord extends PaymentOutcome {
   /** What Platega answered the store's own read of the transaction, when it was read. */
   read?: { platega_id: string; status: string; amount: string; currency: string }
 }

@@ -1,17 +1,9 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { classifyTransactionStatus } from "../../../lib/platega/codes"
 import type { OrderTransaction } from "../../api/links"
+import { PlategaStatusBadge } from "../transactions/badges"
 import { LINK_STATUS_COLOR } from "./link-card"
 import { formatters } from "../../i18n/format"
-
-const CHECKOUT_COLOR = {
-  confirmed: "green",
-  pending: "orange",
-  canceled: "grey",
-  reversed: "red",
-  unknown: "grey",
-} as const
 
 /** Every Platega transaction of the order: the checkout's and the links', newest first. */
 export const TransactionsTable = ({ rows }: { rows: OrderTransaction[] }) => {
@@ -51,9 +43,7 @@ export const TransactionsTable = ({ rows }: { rows: OrderTransaction[] }) => {
                   {t(`platega_links.status.${r.status}`, { defaultValue: r.status })}
                 </StatusBadge>
               ) : (
-                <StatusBadge color={CHECKOUT_COLOR[classifyTransactionStatus(r.status)]}>
-                  {t(`platega_transactions.status.${r.status}`, { defaultValue: r.status })}
-                </StatusBadge>
+                <PlategaStatusBadge status={r.status} />
               )}
             </Table.Cell>
             <Table.Cell className="text-right">

@@ -2,12 +2,19 @@ import { Badge, StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { OUTCOME_COLOR, STATUS_COLOR } from "../../api/transactions"
 
-/** Platega's status of a transaction; an unknown one as Platega sent it. */
+/**
+ * Platega's status of a transaction, in the one glossary's words (every page shows it through
+ * this badge); an unknown one as Platega sent it.
+ */
 export const PlategaStatusBadge = ({ status }: { status?: string }) => {
   const { t } = useTranslation()
   const value = status ?? "PENDING"
   return (
-    <StatusBadge color={STATUS_COLOR[value] ?? "grey"} data-status={value}>
+    <StatusBadge
+      color={STATUS_COLOR[value] ?? "grey"}
+      data-status={value}
+      data-platega-status={value}
+    >
       {t(`platega_transactions.status.${value}`, { defaultValue: value })}
     </StatusBadge>
   )

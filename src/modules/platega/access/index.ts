@@ -16,9 +16,10 @@ import {
   type SettingValue,
   type StoredSettings,
 } from "../settings/definition"
+import { DEFAULT_TIMEOUT_MS } from "../../../lib/platega/defaults"
 import { SecretBox } from "./crypto"
 import { digestOf, headerValue, safeEqualDigest } from "./headers"
-import { PaymentClaims } from "./payment-claims"
+import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
 import { RecentReads, type ReadKind, type ReadOptions } from "./recent-reads"
 import { recordStatus, successfulCharges } from "../subscription-status"
 
@@ -135,6 +136,11 @@ export class PlategaAccess {
     this.ttlMs = init.ttlMs ?? SETTINGS_TTL_MS
     this.reads = new RecentReads(init.pg, init.logger)
     this.claims = new PaymentClaims(init.pg)
+  }
+
+  /** Records the checkout a new transaction was made for (models/checkout-transaction.ts). */
+  recordCheckout(record: Parameters<typeof recordCheckoutTransaction>[1]): Promise<void> {
+    return recordCheckoutTransaction(this.init.pg, record)
   }
 
   /** Whether the payment link record `linkId` was made with Platega's transaction `transactionId`. */
@@ -369,7 +375,7 @@ export class PlategaAccess {
       merchantId,
       secret,
       payoutKey,
-      timeoutMs: o?.timeoutMs ?? 15_000,
+      timeoutMs: o?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       sources,
     }
   }

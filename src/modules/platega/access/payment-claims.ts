@@ -90,3 +90,23 @@ export class PaymentClaims {
     )
   }
 }
+
+export const CHECKOUT_TRANSACTIONS_TABLE = "platega_checkout_transaction"
+
+/** Records which checkout (session, cart) a transaction was made for; a repeat changes nothing. */
+export async function recordCheckoutTransaction(
+  pg: Knexish | undefined,
+  record: { transaction_id: string; payment_session_id: string; cart_id?: string | null },
+): Promise<void> {
+  if (!pg) return
+  await pg.raw(
+    `insert into ${CHECKOUT_TRANSACTIONS_TABLE} (id, transaction_id, payment_session_id, cart_id)
+     values (?, ?, ?, ?) on conflict (transaction_id) where deleted_at is null do nothing`,
+    [
+      generateEntityId("", "plctx"),
+      record.transaction_id,
+      record.payment_session_id,
+      record.cart_id ?? null,
+    ],
+  )
+}

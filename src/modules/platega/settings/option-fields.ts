@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { currencies } from "./fields"
 
 /**
  * The provider options' rules for the settings they set (medusa-config.ts). Messages name the
@@ -20,7 +21,8 @@ export const secretOption = (name?: string) =>
 
 export const descriptionOption = optional(z.string().min(1).max(255))
 
-export const currenciesOption = optional(z.array(z.string().length(3)).min(1))
+// The same rule as the admin's: ISO 4217 codes, at least one (the message names `currencies`).
+export const currenciesOption = optional(currencies)
 
 export const hmacSchemeOption = optional(
   z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/, "`hmacScheme` must be a word such as PG-HMAC"),

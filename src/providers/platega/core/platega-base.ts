@@ -54,7 +54,7 @@ import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
-import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./status"
+import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./decisions"
 import { whyNotThisSession, type OwnershipDeps } from "./ownership"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
@@ -195,6 +195,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         currency,
         payment_method: this.methodCode,
       }
+      await this.recordCheckout(created.transactionId, sessionId, data.cart_id)
       return { id: created.transactionId, status: PaymentSessionStatus.PENDING, data: sessionData }
     } catch (e) {
       throw toMedusaError("creating the payment", e)
@@ -219,6 +220,21 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       status: PaymentSessionStatus.PENDING,
       data: { ...data, amount: toDecimalString(input.amount, currency), currency, ...extra },
     })
+  }
+
+  /** Bookkeeping only: a failure to record never fails the shopper's payment. */
+  private async recordCheckout(transactionId: string, sessionId: string, cartId?: string) {
+    try {
+      await this.access_.recordCheckout({
+        transaction_id: transactionId,
+        payment_session_id: sessionId,
+        cart_id: cartId,
+      })
+    } catch (e) {
+      this.logger_?.warn(
+        `Platega: transaction ${transactionId} not recorded: ${(e as Error).message}`,
+      )
+    }
   }
 
   /** SBP: the QR payload, when the service gives it on the status read. Never fails the checkout. */

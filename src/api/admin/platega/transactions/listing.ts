@@ -10,6 +10,7 @@ import {
 import type { CaseResolutionRecord } from "../../../../workflows/attention/flagged-case"
 import {
   cartEmails,
+  checkoutCarts,
   ordersById,
   placesOfCollections,
   sessionCollections,
@@ -79,6 +80,16 @@ export async function knownTransactions(
     const place = e.payment_collection_id ? places.get(e.payment_collection_id) : undefined
     e.cart_id ??= place?.cart_id ?? undefined
     e.order_id ??= place?.order_id ?? undefined
+  }
+  // A checkout attempt whose session Medusa deleted (declined, abandoned): its cart all the same.
+  const orphans = entries.filter((e) => !e.cart_id && !e.order_id)
+  const carts = await checkoutCarts(
+    scope,
+    orphans.map((e) => e.id),
+  )
+  for (const e of orphans) {
+    e.cart_id = carts.get(e.id)?.cart_id ?? undefined
+    e.session_id ??= carts.get(e.id)?.session_id
   }
   return { entries, history, truncated: lists.some((l) => l.length >= window.take) }
 }

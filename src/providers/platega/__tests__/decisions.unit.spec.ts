@@ -1,5 +1,5 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { sessionStatusFor, webhookActionFor } from "../core/status"
+import { sessionStatusFor, webhookActionFor } from "../core/decisions"
 import { sameAmount, toDecimalString, toPlategaAmount } from "../core/money"
 import { expiresAt } from "../core/session-data"
 
