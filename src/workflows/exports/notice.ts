@@ -1,5 +1,6 @@
 import type { ExportFilters } from "./filters"
 import { exportLanguage, type ExportLanguage } from "./format/locale"
+import { ruPlural } from "../../lib/platega/plural"
 
 /**
  * What the admin's notification bell and the export's file say, in the language of the admin who
@@ -24,18 +25,13 @@ const TEXTS = {
     ready: (name: string, rows: string) => `${name} готова: ${rows}.`,
     failed: (name: string) => `${name} не удалась.`,
     rows: (n: number, formatted: string) =>
-      `${formatted} ${ruPlural(n, "транзакция", "транзакции", "транзакций")}`,
+      `${formatted} ${ruPlural(n, ["транзакция", "транзакции", "транзакций"])}`,
     interrupted:
       "Магазин остановился, пока выгрузка записывалась. Ничего не потеряно: запустите её снова кнопкой «Повторить» в разделе Platega → Выгрузки.",
     stopped: "Выгрузка остановилась, не дойдя до конца.",
     name: (period: string, format: string) => `Выгрузка транзакций ${period} (${format})`,
   },
 } as const
-
-function ruPlural(n: number, one: string, few: string, many: string): string {
-  const rule = new Intl.PluralRules("ru").select(n)
-  return rule === "one" ? one : rule === "few" ? few : many
-}
 
 type ExportErrorCode = "interrupted" | "stopped"
 

@@ -203,12 +203,11 @@ const UNITS_RU: Record<string, { one: string; forms: [string, string, string] }>
   Year: { one: "каждый год", forms: ["год", "года", "лет"] },
 }
 
+const RU_PLURAL = new Intl.PluralRules("ru")
+
 function ruPlural(n: number, [one, few, many]: [string, string, string]): string {
-  const d10 = n % 10
-  const d100 = n % 100
-  if (d10 === 1 && d100 !== 11) return one
-  if (d10 >= 2 && d10 <= 4 && (d100 < 12 || d100 > 14)) return few
-  return many
+  const rule = RU_PLURAL.select(n)
+  return rule === "one" ? one : rule === "few" ? few : many
 }
 
 /** "every 1 Month" / "каждый месяц", "every 2 Weeks" / "каждые 2 недели". */

@@ -1,3 +1,5 @@
+import { ruPlural } from "../../../lib/platega/plural"
+
 /**
  * Words a payer recognises in their bank app for what they bought: the items of the cart and, for
  * a subscription, how often it is charged. Never an internal id.
@@ -36,14 +38,6 @@ const UNITS: Record<Interval, { once: string; forms: [string, string, string] }>
   year: { once: "раз в год", forms: ["год", "года", "лет"] },
 }
 
-function plural(n: number, forms: [string, string, string]): string {
-  const ten = n % 10
-  const hundred = n % 100
-  if (ten === 1 && hundred !== 11) return forms[0]
-  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return forms[1]
-  return forms[2]
-}
-
 /** "раз в месяц", "каждые 2 недели", "каждый 21 день"; empty for no plan. */
 export function planWords(
   plan: { interval?: string; interval_count?: number } | undefined,
@@ -52,7 +46,7 @@ export function planWords(
   const n = Number(plan?.interval_count ?? 1)
   if (!unit || !Number.isInteger(n) || n < 1) return ""
   if (n === 1) return unit.once
-  const form = plural(n, unit.forms)
+  const form = ruPlural(n, unit.forms)
   const every =
     form === unit.forms[0] ? (plan?.interval === "week" ? "каждую" : "каждый") : "каждые"
   return `${every} ${n} ${form}`
