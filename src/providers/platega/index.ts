@@ -17,8 +17,9 @@ export {
 export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/platega"
 /**
  * The providers' public face for the rest of the plugin:
- * - `decideTransactionWebhook`: the one pure decision from Platega's answer to Medusa's payment
- *   webhook action (the callback workflow and getWebhookActionAndData both use it);
+ * - `core/decisions.ts`: the pure decisions of what a transaction means (Medusa's payment webhook
+ *   action, the outcome: order, case, nothing), shared by the callback, the shopper's return, the
+ *   reconciliation job and re-check;
  * - `refundAtPlatega`: the one way a paid transaction's money goes back (the order refund and the
  *   admin's refund of a flagged payment);
  * - `providerAccess`: how the providers reach Platega, the same `PlategaAccess` the `platega`

@@ -75,7 +75,7 @@ export type TransactionWebhookDecision = WebhookActionResult & { reason?: string
 
 /**
  * The one decision from Platega's own answer (GET /transaction/{id}) to Medusa's payment webhook
- * action, used by the provider's getWebhookActionAndData and by the plugin's callback workflow.
+ * action (through paymentDecision below, in the callback workflow).
  * Only a CONFIRMED transaction for a Medusa payment session, for the amount and currency that
  * session asked, is SUCCESSFUL.
  */

@@ -34,7 +34,6 @@ import {
   type PlategaClient,
   PAYMENT_METHODS,
   classifyTransactionStatus,
-  parseCallback,
   type TransactionStatus,
 } from "../../../lib/platega"
 import { providerAccess } from "../access"
@@ -54,7 +53,7 @@ import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
-import { decideTransactionWebhook, paymentMismatch, sessionStatusFor } from "./decisions"
+import { paymentMismatch, sessionStatusFor } from "./decisions"
 import { whyNotThisSession, type OwnershipDeps } from "./ownership"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
@@ -510,43 +509,17 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   }
 
   /**
-   * Medusa's generic webhook route (`/hooks/payment/<provider>`) lands here. Platega's callback
-   * carries no signature: it is trusted only if its X-MerchantId/X-Secret match (constant time),
-   * and then only as a hint: the transaction is re-read with GET /transaction/{id} and checked
-   * against the session by the same decision the plugin's own callback workflow uses.
+   * Medusa's generic webhook route (`/hooks/payment/<provider>`) lands here, and acts on nothing:
+   * Platega's callbacks are taken at `/hooks/platega` (verified, recorded, read once from Platega,
+   * decided by providers/platega/core/decisions.ts). One path for a callback, not two.
    */
   async getWebhookActionAndData(
-    payload: ProviderWebhookPayload["payload"],
+    _payload: ProviderWebhookPayload["payload"],
   ): Promise<WebhookActionResult> {
-    const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
-    if (!(await this.access_.verifyCallback(payload.headers as Record<string, unknown>))) {
-      this.logger_?.warn("Platega: callback rejected: X-MerchantId/X-Secret do not match")
-      return notSupported
-    }
-    let callback
-    try {
-      callback = parseCallback(payload.data)
-    } catch {
-      return notSupported
-    }
-    if (callback.kind !== "transaction") return notSupported
-    let tx: TransactionStatus
-    try {
-      // A CONFIRMED claim may be answered by this store's own read of a moment ago (never by the
-      // body); any other claim is read afresh.
-      tx = await this.access_.readTransaction(callback.id, {
-        reuse: callback.status.toUpperCase() === "CONFIRMED",
-      })
-    } catch (e) {
-      // Thrown, not swallowed: the callback must be retried rather than lost.
-      throw toMedusaError("confirming a callback", e)
-    }
-    const decision = decideTransactionWebhook(tx, await this.expectedPayment(tx.payload))
-    if (decision.reason && decision.action === PaymentActions.NOT_SUPPORTED) {
-      this.logger_?.warn(`Platega: callback for ${tx.id} not accepted: ${decision.reason}`)
-    }
-    const { reason: _reason, ...result } = decision
-    return result
+    this.logger_?.warn(
+      "Platega: a callback reached /hooks/payment/<provider>, which acts on nothing; set the callback URL in Platega's dashboard to /hooks/platega",
+    )
+    return { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
   }
 
   /** What the session the transaction names asked for (undefined when it is not found). */
