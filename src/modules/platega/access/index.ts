@@ -45,6 +45,14 @@ const SUBSCRIPTION_READ: ReadKind<Subscription> = {
 const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
 export const SETTINGS_TTL_MS = 2_000
+
+/**
+ * The one settings cache of a process: the stored row by database connection, shared by the
+ * module's access and every provider's (six providers would otherwise read it six times per
+ * TTL, and a save in the admin would reach them only at their own next read).
+ */
+const SETTINGS_ROWS = new WeakMap<object, { at: number; value: Promise<SettingsRow | undefined> }>()
+const NO_DATABASE = {}
 export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
 
 export type SettingSource = "settings" | "options" | "default"
@@ -119,7 +127,8 @@ export interface PlategaAccessInit {
 export class PlategaAccess {
   private readonly box: SecretBox
   private readonly ttlMs: number
-  private cached?: { at: number; value: Promise<EffectiveSettings> }
+  /** The effective settings of the last row this access merged (the merge decrypts). */
+  private merged?: { row: SettingsRow | undefined; value: EffectiveSettings }
   private readonly clients = new Map<string, PlategaClient>()
   private digests?: {
     merchantIdText: string
@@ -171,22 +180,30 @@ export class PlategaAccess {
     return this.box
   }
 
-  /** Forget the cached settings (after a write in this process). */
+  /** Forget the settings row read (after a write in this process): for every access of it. */
   invalidate(): void {
-    this.cached = undefined
+    SETTINGS_ROWS.delete(this.init.pg ?? NO_DATABASE)
   }
 
-  settings(): Promise<EffectiveSettings> {
+  async settings(): Promise<EffectiveSettings> {
+    const row = await this.sharedRow()
+    if (!this.merged || this.merged.row !== row) this.merged = { row, value: this.effective(row) }
+    return this.merged.value
+  }
+
+  /** The settings row, read at most every `ttlMs` by the process (see SETTINGS_ROWS). */
+  private sharedRow(): Promise<SettingsRow | undefined> {
+    const key = this.init.pg ?? NO_DATABASE
     const now = Date.now()
-    if (!this.cached || now - this.cached.at >= this.ttlMs) {
-      const value = this.readRow().then((row) => this.effective(row))
-      this.cached = { at: now, value }
-      // A failed read is not cached: the next call tries again.
-      value.catch(() => {
-        if (this.cached?.value === value) this.cached = undefined
-      })
-    }
-    return this.cached.value
+    const known = SETTINGS_ROWS.get(key)
+    if (known && now - known.at < this.ttlMs) return known.value
+    const value = this.readRow()
+    SETTINGS_ROWS.set(key, { at: now, value })
+    // A failed read is not kept: the next call tries again.
+    value.catch(() => {
+      if (SETTINGS_ROWS.get(key)?.value === value) SETTINGS_ROWS.delete(key)
+    })
+    return value
   }
 
   async credentials(): Promise<PlategaCredentials> {
