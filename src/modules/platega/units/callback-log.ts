@@ -36,7 +36,8 @@ export async function upsertCallbackEvent(
     `insert into platega_callback_event (id, event_key, kind, platega_id, status, body, authenticated)
      values (?, ?, ?, ?, ?, ?, ?)
      on conflict (event_key) where deleted_at is null
-     do update set deliveries = platega_callback_event.deliveries + 1, updated_at = now()
+     do update set deliveries = platega_callback_event.deliveries + 1, delivered = true,
+                   updated_at = now()
      returning id, outcome, (xmax = 0) as created`,
     [
       generateEntityId(undefined, "plcb"),
