@@ -89,13 +89,16 @@ function manager(cacheDir, name) {
   const tool = installTool(cacheDir, name)
   const registry = npm(["config", "get", "registry"], cacheDir).trim()
   if (name === "pnpm") {
+    const packages = path.join(cacheDir, "pnpm-packages")
     const run = runner(tool.bin, cleanEnv({ npm_config_registry: registry }), [
-      `--store-dir=${path.join(cacheDir, "pnpm-packages")}`,
+      `--store-dir=${packages}`,
       "--config.confirm-modules-purge=false",
     ])
     return {
       name,
       version: tool.version,
+      // The store's node_modules links into that package store: another one needs a new store.
+      key: packages,
       lockfile: "pnpm-lock.yaml",
       files: { ".npmrc": PNPM_NPMRC },
       settings: `.npmrc: ${PNPM_NPMRC.trim().split("\n").join(", ")}`,

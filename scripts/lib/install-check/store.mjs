@@ -71,7 +71,8 @@ const TSCONFIG = {
 
 /**
  * How a store is installed: npm here; managers.mjs has the others. `files` are written beside the
- * package.json before the install (a package manager's settings), `install(dir)` installs it.
+ * package.json before the install (a package manager's settings), `install(dir)` installs it;
+ * `key` names anything else its install depends on.
  */
 const NPM = {
   name: "npm",
@@ -117,7 +118,8 @@ export function baseStore(cacheDir, version, log, keepVersions = [version], mana
   const hash = crypto
     .createHash("sha256")
     .update(JSON.stringify(storePackage(version, "")) + process.version)
-  if (manager !== NPM) hash.update(manager.name + JSON.stringify(manager.files))
+  if (manager !== NPM)
+    hash.update(manager.name + JSON.stringify(manager.files) + (manager.key ?? ""))
   const key = hash.digest("hex").slice(0, 16)
   // npm's stores are store-<version>-<key>, the others' <manager>-store-<version>-<key>.
   const prefix = manager === NPM ? "store" : `${manager.name}-store`
