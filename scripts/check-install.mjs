@@ -12,34 +12,48 @@
 //     of its admin pages in Chromium (no error boundary, no console error from the plugin), and
 //     runs the package's Russia region script twice beside another region, then pays a cart there
 //     (SBP, in the sandbox) and finds exactly one order;
-//  3. meanwhile packs the storefront kit and the sandbox and runs `npm publish --dry-run` of the
+//  3. then the same tarball in a store installed with pnpm (the DTC starter's pnpm and Medusa's
+//     .npmrc for pnpm), at the oldest version (or MEDUSA_VERSION): the README's `pnpm add`; every
+//     package the plugin's server code requires must be in its own node_modules (declared: pnpm
+//     links nothing else there); it boots with the providers, every declared route answers and
+//     every admin page opens (scripts/lib/install-check/managers.mjs). Yarn 4 (nodeLinker:
+//     node-modules, the README's `yarn add`) the same way when CHECK_INSTALL_MANAGERS names it:
+//     the managers to check, default `npm,pnpm`, e.g. `npm,pnpm,yarn` or `pnpm` alone;
+//  4. meanwhile packs the storefront kit and the sandbox and runs `npm publish --dry-run` of the
 //     three tarballs (the plugin's being the one the stores installed).
-// Each version's Medusa install is cached in ~/.cache/medusa-payment-platega/check-install (or
-// CHECK_INSTALL_CACHE; outside any node_modules tree), and its migrated database kept as a
-// template while migrations and links are unchanged, so a run costs a build, and per version one
-// `npm install` of the tarball and one store start.
+// Each version's and manager's Medusa install is cached in
+// ~/.cache/medusa-payment-platega/check-install (or CHECK_INSTALL_CACHE; outside any node_modules
+// tree), with pnpm and Yarn themselves (from the npm registry) and their package stores, and its
+// migrated database kept as a template while migrations and links are unchanged, so a run costs a
+// build, and per store one install of the tarball and one store start.
 //   DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD: use that PostgreSQL (a throw-away database is created);
 //   otherwise an embedded one is started. The stores stay in the cache folder after a run, each
 //   with its server's output in medusa.log. CHECK_INSTALL_FRESH_DB=1 migrates from scratch. Needs
 //   Chromium (CHROMIUM_PATH or the system's).
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { adminPages, checkAdminPages, chromiumPath } from "./lib/install-check/admin-pages.mjs"
 import { checkPaidCheckout } from "./lib/install-check/checkout.mjs"
-import { openServer, templateName } from "./lib/install-check/database.mjs"
+import { openServer } from "./lib/install-check/database.mjs"
+import { checkWithManager, managersToCheck } from "./lib/install-check/managers.mjs"
 import { customerToken, declaredRoutes, probeRoutes } from "./lib/install-check/routes.mjs"
 import { dryRunPublishAll } from "./lib/install-check/publish.mjs"
 import { checkRussiaRegion } from "./lib/install-check/russia-region.mjs"
+import {
+  ADMIN,
+  publishableKey,
+  serveStore,
+  stopServer,
+} from "./lib/install-check/running-store.mjs"
 import {
   assertNothingLost,
   proveInChildProcess,
   serverSources,
 } from "./lib/install-check/shipped-files.mjs"
 import { assertOneRouter, baseStore, claimStore, npm } from "./lib/install-check/store.mjs"
-import { freePort } from "./lib/postgres.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
@@ -64,7 +78,6 @@ function lowest(range) {
 // (raise it with the peer range's upper bound).
 const OLDEST_MEDUSA = lowest(pkg.peerDependencies["@medusajs/framework"])
 const NEWEST_MEDUSA = pkg.devDependencies["@medusajs/medusa"]
-const ADMIN = { email: "check@platega.local", password: "check-pass" }
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
 const step = (text) => console.log(`[check:install ${seconds()}] ${text}`)
@@ -80,46 +93,9 @@ function readmeInstructions() {
   const regionScript = /npx medusa exec (\S+\/create-russia-region\.js)/.exec(section)?.[1]
   if (!install || !config || !regionScript)
     throw new Error("README's install section lost its command, snippet or region script")
-  return { install, config, regionScript }
-}
-
-async function waitFor(url, child, output, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the store exited (${child.exitCode}):\n${output()}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}:\n${output()}`)
-    await new Promise((r) => setTimeout(r, 1000))
-  }
-}
-
-/** Replaces the README's `// ...` with a working projectConfig and points Platega at the sandbox. */
-function storeConfig(config, url) {
-  const projectConfig = `projectConfig: {
-    databaseUrl: process.env.DATABASE_URL,
-    http: {
-      storeCors: "${url}",
-      adminCors: "${url}",
-      authCors: "${url}",
-      jwtSecret: "install-check",
-      cookieSecret: "install-check",
-    },
-  },`
-  const anchor = "merchantId: process.env.PLATEGA_MERCHANT_ID,"
-  if (!config.includes("// ...") || !config.includes(anchor))
-    throw new Error(`README's medusa-config.ts snippet lost "// ..." or "${anchor}"`)
-  return (
-    `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\n` +
-    `loadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n` +
-    config
-      .replace("// ...", projectConfig)
-      .replace(anchor, `baseUrl: process.env.PLATEGA_BASE_URL,\n              ${anchor}`)
-  )
+  const pnpm = /```bash\n(pnpm add [^\n]+)\n```/.exec(section)?.[1]
+  const yarn = /```bash\n(yarn add [^\n]+)\n```/.exec(section)?.[1]
+  return { install, config, regionScript, pnpm, yarn }
 }
 
 /** The Platega sandbox of this repository (rebuilt first when its sources changed). */
@@ -131,26 +107,6 @@ async function startPlategaSandbox() {
   }
   const { startSandbox } = await import("platega-sandbox")
   return startSandbox({ port: 0, quiet: true })
-}
-
-async function adminLogin(base) {
-  const login = await fetch(`${base}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!login.ok) throw new Error(`admin login: HTTP ${login.status} ${await login.text()}`)
-  return (await login.json()).token
-}
-
-async function publishableKey(base, token) {
-  const res = await fetch(`${base}/admin/api-keys`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ title: "install check", type: "publishable" }),
-  })
-  if (!res.ok) throw new Error(`publishable key: HTTP ${res.status} ${await res.text()}`)
-  return (await res.json()).api_key.token
 }
 
 /** The packed plugin on one Medusa `version`: a fresh store, the README's steps, every check. */
@@ -188,63 +144,15 @@ async function checkStore(version, { versions, tarball, readme, sandbox, db, chr
       throw new Error("the plugin's dependencies bring cookie@2 (needs Node 22)")
     }
 
-    step("README: medusa-config.ts from the snippet (admin enabled)")
-    const port = await freePort()
-    const url = `http://localhost:${port}`
-    fs.writeFileSync(path.join(store, "medusa-config.ts"), storeConfig(config, url))
-    const env = {
-      ...process.env,
-      DATABASE_URL: db.url,
-      MEDUSA_DISABLE_TELEMETRY: "true",
-      PLATEGA_BASE_URL: sandbox.url,
-      PLATEGA_MERCHANT_ID: sandbox.merchantId,
-      PLATEGA_SECRET: sandbox.secret,
-      // `medusa start` serves the admin from its sources (Vite) in development mode.
-      NODE_ENV: "development",
-    }
-    const medusa = path.join(store, "node_modules", "@medusajs", "cli", "cli.js")
-    const template = templateName(store, store, config)
-    const fresh = process.env.CHECK_INSTALL_FRESH_DB === "1"
-    if (!fresh && (await db.create(template))) {
-      step("README: npx medusa db:migrate (same migrations as a kept, migrated database: copied)")
-    } else {
-      if (fresh) await db.create(`${template}_none`)
-      step("README: npx medusa db:migrate")
-      execFileSync(process.execPath, [medusa, "db:migrate"], { cwd: store, env, stdio: "pipe" })
-      execFileSync(process.execPath, [medusa, "user", "-e", ADMIN.email, "-p", ADMIN.password], {
-        cwd: store,
-        env,
-        stdio: "pipe",
-      })
-      await db.saveAsTemplate(template)
-    }
-
-    step("starting the store (medusa start, admin included)")
-    let output = ""
-    server = spawn(process.execPath, [medusa, "start", "--port", String(port)], {
-      cwd: store,
-      env,
-      detached: true,
+    const { url, env, token, providers } = await serveStore({
+      store,
+      config,
+      db,
+      sandbox,
+      step,
+      onServer: (child) => (server = child),
     })
-    const serverLog = fs.createWriteStream(path.join(store, "medusa.log"))
-    const keep = (d) => {
-      serverLog.write(d)
-      output = (output + d).slice(-20_000)
-    }
-    server.stdout.on("data", keep)
-    server.stderr.on("data", keep)
-    await waitFor(`${url}/health`, server, () => output.slice(-4000))
-
-    const token = await adminLogin(url)
-    const res = await fetch(`${url}/admin/payments/payment-providers?limit=100`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-    const ids = (await res.json()).payment_providers?.map((p) => p.id) ?? []
-    for (const id of ["pp_platega-sbp_platega", "pp_platega-card_platega"]) {
-      if (!ids.includes(id))
-        throw new Error(`provider ${id} is not loaded; the store has ${ids.join(", ")}`)
-    }
-    console.log(`      providers: ${ids.filter((i) => i.includes("platega")).join(", ")}`)
+    console.log(`      providers: ${providers.join(", ")}`)
 
     const packageDir = path.join(store, "node_modules", pkg.name)
     const routes = declaredRoutes(packageDir)
@@ -293,14 +201,7 @@ async function checkStore(version, { versions, tarball, readme, sandbox, db, chr
     for (const line of [...pageLines, ...regionLines]) console.log(`      ${line}`)
     step(`OK on Medusa ${version}: the packed plugin installs, loads, serves its routes and pages`)
   } finally {
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, "SIGTERM")
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()))
-    }
+    await stopServer(server)
     await db.dropDatabase()
     releaseStore?.()
   }
@@ -312,6 +213,7 @@ async function main() {
     throw new Error(
       "no Chromium to open the admin pages with (set CHROMIUM_PATH or install chromium)",
     )
+  const managers = managersToCheck()
   const versions = process.env.MEDUSA_VERSION
     ? [process.env.MEDUSA_VERSION]
     : [...new Set([OLDEST_MEDUSA, NEWEST_MEDUSA])]
@@ -350,13 +252,32 @@ async function main() {
     db = await openServer()
 
     const readme = readmeInstructions()
-    for (const version of versions)
-      await checkStore(version, { versions, tarball, readme, sandbox, db, chromium })
+    if (managers.includes("npm"))
+      for (const version of versions)
+        await checkStore(version, { versions, tarball, readme, sandbox, db, chromium })
+    // The other package managers at one version: the oldest, the DTC starter's.
+    const others = managers.filter((m) => m !== "npm")
+    for (const name of others) {
+      await checkWithManager(name, versions[0], {
+        cacheDir: CACHE,
+        root: ROOT,
+        pkgName: pkg.name,
+        tarball,
+        readme,
+        sandbox,
+        db,
+        chromium,
+        step,
+        log: (m) => console.log(`      ${m}`),
+      })
+    }
 
     console.log(`      (the lost-file check catches a folder named test: ${await proof})`)
     step("npm publish --dry-run of each package (the plugin's: the tarball the stores installed)")
     for (const line of await publishing) console.log(`      ${line}`)
-    step(`OK: the packed plugin works on Medusa ${versions.join(" and ")}`)
+    const withNpm = managers.includes("npm") ? [`on Medusa ${versions.join(" and ")}`] : []
+    const withOthers = others.length ? [`with ${others.join(" and ")} on ${versions[0]}`] : []
+    step(`OK: the packed plugin works ${[...withNpm, ...withOthers].join(", and ")}`)
   } finally {
     await sandbox?.stop().catch(() => {})
     await db?.drop().catch(() => {})

@@ -4,7 +4,8 @@
 // DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
 // redis-server on a free port; it is skipped, saying why, when there is neither. Last, `install`
 // runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
-// supported Medusa, admin pages in Chromium, a paid checkout, npm publish --dry-run);
+// supported Medusa, and with pnpm at the oldest, admin pages in Chromium, a paid checkout, npm
+// publish --dry-run);
 // it is skipped, saying why, when there is no Chromium.
 //   node scripts/test.mjs [unit|modules|integration:http|multi|e2e|install ...] [-- extra jest args]
 import { spawn } from "node:child_process"

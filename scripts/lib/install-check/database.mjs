@@ -9,7 +9,8 @@ import path from "node:path"
 import { startEmbeddedPostgres } from "../postgres.mjs"
 
 const TEMPLATE_PREFIX = "platega_install_tpl_"
-const KEEP_TEMPLATES = 4
+// Two generations of templates for the stores of a run (npm at two versions, pnpm, yarn).
+const KEEP_TEMPLATES = 8
 
 /** Files under dir whose path matches `test`, sorted, for hashing. */
 function filesUnder(dir, test, found = []) {

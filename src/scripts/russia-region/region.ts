@@ -1,4 +1,4 @@
-import { createRegionsWorkflow, updateRegionsWorkflow } from "@medusajs/core-flows"
+import { createRegionsWorkflow, updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { RUSSIA } from "./options"

@@ -3,7 +3,7 @@ import {
   createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
-} from "@medusajs/core-flows"
+} from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { RUSSIA } from "./options"

@@ -1,4 +1,4 @@
-import { updateStoresWorkflow } from "@medusajs/core-flows"
+import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { RUSSIA } from "./options"

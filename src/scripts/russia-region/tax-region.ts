@@ -1,4 +1,4 @@
-import { createTaxRegionsWorkflow } from "@medusajs/core-flows"
+import { createTaxRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { RUSSIA } from "./options"
