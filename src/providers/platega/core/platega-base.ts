@@ -1,5 +1,3 @@
-// Over 300 lines on purpose: Medusa's payment provider contract is one class with a dozen methods;
-// the logic around them already lives beside it (status.ts, money.ts, session-data.ts, errors.ts).
 import {
   AbstractPaymentProvider,
   MedusaError,
@@ -8,7 +6,6 @@ import {
 } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
-  BigNumberInput,
   AuthorizePaymentOutput,
   CancelPaymentInput,
   CancelPaymentOutput,
@@ -30,14 +27,9 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import {
-  type PlategaClient,
-  PAYMENT_METHODS,
-  classifyTransactionStatus,
-  type TransactionStatus,
-} from "../../../lib/platega"
+import { type PlategaClient, PAYMENT_METHODS, type TransactionStatus } from "../../../lib/platega"
 import { providerAccess } from "../access"
-import { planWords } from "./order-words"
+import { paymentTerms } from "./payment-terms"
 import { payerMetadata } from "./payer-metadata"
 import {
   givenOptionKeys,
@@ -46,25 +38,21 @@ import {
   type PlategaOptions,
   type ReadOptions,
 } from "../../../modules/platega"
-import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
-import { cancelAtPlatega, refundAtPlatega } from "./refund"
-import { sameAmount, toDecimalString, toPlategaAmount } from "./money"
+import { checkedStatus, paidOrError, sessionLookup, type PaidCheckDeps } from "./paid-check"
+import {
+  cancelPendingTransaction,
+  refundSessionPayment,
+  type MoneyBackDeps,
+} from "./session-refund"
+import { toDecimalString } from "./money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
-import { paymentMismatch, sessionStatusFor } from "./decisions"
-import { whyNotThisSession, type OwnershipDeps } from "./ownership"
+import { sessionStatusFor } from "./decisions"
 
 export type PlategaCradle = { logger?: Logger } & Record<string, unknown>
 type Cradle = PlategaCradle
-
-interface PaymentSessionLookup {
-  retrieve(
-    id: string,
-    config?: { select?: string[] },
-  ): Promise<{ amount: BigNumberInput; currency_code: string }>
-}
 
 /**
  * Everything the Platega providers share. A subclass only fixes its identifier and the Platega
@@ -101,41 +89,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
   }
 
-  /**
-   * What every Platega create call needs from a session: a currency the store accepts, an amount
-   * above zero in Platega's form, and the description template filled for this session.
-   */
+  /** See payment-terms.ts: the currency, amount and description of a create call. */
   protected async paymentTerms(input: InitiatePaymentInput) {
-    const data = readSessionData(input.data)
-    const settings = await this.access_.settings()
-    const currency = input.currency_code.toUpperCase()
-    if (!settings.currencies.some((c) => c.toUpperCase() === currency)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Platega does not accept ${currency} for this store (accepted: ${settings.currencies.join(", ")})`,
-      )
-    }
-    const amount = toPlategaAmount(input.amount, currency)
-    if (!(amount > 0)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Platega: the amount to pay must be above zero",
-      )
-    }
-    const sessionId = data.session_id ?? ""
-    const tokens = {
-      store: data.store_name ?? "",
-      // Never empty: Platega needs a description, and a payer should read what it is for.
-      order: data.order_title || "оплата заказа",
-      plan: planWords(data.plan as { interval?: string; interval_count?: number } | undefined),
-      // A session made outside the store API (no cart) still gets a reference.
-      cart_id: data.cart_id ?? sessionId,
-      amount: toDecimalString(input.amount, currency),
-      currency,
-      session_id: sessionId,
-    }
-    const fill = (template: string) => fillDescription(template, tokens)
-    return { data, settings, currency, amount, sessionId, tokens, fill }
+    return paymentTerms(input, await this.access_.settings())
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -265,64 +221,26 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
    * Never reports money we did not ask for: a CONFIRMED amount or currency mismatch is an error,
    * and so is a transaction that was not made for this session or already pays another one.
    */
-  private async checkedStatus(
-    data: PlategaSessionData,
-    tx: TransactionStatus,
-  ): Promise<PaymentSessionStatus> {
-    const status = sessionStatusFor(tx.status)
-    if (status !== PaymentSessionStatus.CAPTURED) return status
-    // Compared with what Medusa will capture (the session's amount), as the callback's decision
-    // does: the shopper's return and the callback never decide a payment two ways.
-    const row = await this.expectedPayment(data.session_id)
-    const asked = row
-      ? {
-          ...data,
-          amount: toDecimalString(row.amount, row.currency_code),
-          currency: row.currency_code.toUpperCase(),
-        }
-      : data
-    const paid = this.paidOrError(asked, tx, `transaction ${tx.id} is CONFIRMED`)
-    if (paid !== PaymentSessionStatus.CAPTURED) return paid
-    const refused = await whyNotThisSession(data, tx, this.ownershipDeps())
-    if (!refused) return paid
-    this.logger_?.warn(`Platega: not accepted as paid for session ${data.session_id}: ${refused}`)
-    return PaymentSessionStatus.ERROR
+  private checkedStatus(data: PlategaSessionData, tx: TransactionStatus) {
+    return checkedStatus(data, tx, this.paidCheckDeps())
   }
 
-  /** What the payment claims need of this store: its claims and its payment sessions. */
-  protected ownershipDeps(): OwnershipDeps {
+  /** What a paid check needs: the claims, the store's payment sessions, the log. */
+  protected paidCheckDeps(): PaidCheckDeps {
     return {
       access: this.access_,
-      sessionExists: async (id) => {
-        try {
-          const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
-          await sessions.retrieve(id, { select: ["id"] })
-          return true
-        } catch (e) {
-          // Only "not found" frees a claim; any other failure keeps it where it is.
-          return !(MedusaError.isMedusaError(e) && e.type === MedusaError.Types.NOT_FOUND)
-        }
-      },
+      sessions: sessionLookup(this.container_),
+      logger: this.logger_,
     }
   }
 
-  /**
-   * Money Platega took is accepted as paid only for the amount and currency the session asked;
-   * anything else is an error (logged with `what`, e.g. "transaction … is CONFIRMED").
-   */
+  /** See paid-check.ts: accepted as paid only for the amount and currency the session asked. */
   protected paidOrError(
     data: PlategaSessionData,
     paid: Pick<TransactionStatus, "paymentDetails">,
     what: string,
   ): PaymentSessionStatus {
-    const expected =
-      data.amount !== undefined && data.currency !== undefined
-        ? { amount: data.amount, currency_code: data.currency }
-        : undefined
-    const mismatch = paymentMismatch(expected, paid)
-    if (!mismatch) return PaymentSessionStatus.CAPTURED
-    this.logger_?.error(`Platega: ${what} but ${mismatch}; not accepted as paid`)
-    return PaymentSessionStatus.ERROR
+    return paidOrError(data, paid, what, this.logger_)
   }
 
   private async readTransaction(
@@ -436,76 +354,21 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     }
   }
 
-  private async cancelPending(data: PlategaSessionData): Promise<string> {
-    const client = await this.client()
-    const id = data.transaction_id as string
-    const tx = await client.getTransaction(id)
-    const outcome = classifyTransactionStatus(tx.status)
-    if (outcome === "canceled" || outcome === "reversed") return tx.status
-    if (outcome === "confirmed") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Platega: transaction ${id} is already paid (CONFIRMED); refund it instead of cancelling`,
-      )
-    }
-    await cancelAtPlatega(client, id, "cancel")
-    await this.access_.forgetTransaction(id)
-    return (await client.getTransaction(id)).status
+  private cancelPending(data: PlategaSessionData): Promise<string> {
+    return cancelPendingTransaction(this.moneyBackDeps(), data.transaction_id as string)
+  }
+
+  /** What giving money back needs: the client, and the access that records refunds once. */
+  private moneyBackDeps(): MoneyBackDeps {
+    return { access: this.access_, client: () => this.client() }
   }
 
   /**
    * Platega refunds only the whole amount ("cancel a transaction"). A partial refund, a refund the
    * service refuses, or one left for manual control is an error: Medusa then records no refund.
    */
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const data = readSessionData(input.data)
-    const id = data.transaction_id
-    if (!id || data.amount === undefined || data.currency === undefined) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Platega: this payment has no transaction to refund",
-      )
-    }
-    if (!sameAmount(input.amount, data.amount, data.currency)) {
-      const asked = `${toDecimalString(input.amount, data.currency)} ${data.currency}`
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        bothLanguages({
-          ru: `Platega возвращает только весь платёж (${data.amount} ${data.currency}): частичный возврат ${asked} невозможен. Верните всю сумму или договоритесь с покупателем иначе`,
-          en: `Platega refunds only the whole payment (${data.amount} ${data.currency}); a partial refund of ${asked} is not possible. Refund the whole amount, or settle the difference with the customer another way`,
-        }),
-      )
-    }
-    const sessionId = data.session_id ?? ""
-    if (!(await this.access_.claims.startRefund("transaction", id, sessionId))) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        bothLanguages({
-          ru: `Platega: возврат транзакции ${id} уже выполнен или выполняется; повторно деньги не возвращаются`,
-          en: `Platega: transaction ${id} has already been refunded (or its refund is under way); it is not refunded twice`,
-        }),
-      )
-    }
-    try {
-      const refund = await refundAtPlatega(await this.client(), id)
-      // Money went back: the next read of this transaction must ask Platega.
-      await this.access_.forgetTransaction(id)
-      if (refund.already_returned) {
-        // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
-        return { data: { ...data, platega_status: refund.platega_status } }
-      }
-      return {
-        data: {
-          ...data,
-          platega_status: refund.platega_status,
-          refund: { accepted: true, message: refund.message, at: new Date().toISOString() },
-        },
-      }
-    } catch (e) {
-      // Platega returned nothing: the payment may be refunded again.
-      await this.access_.claims.abortRefund("transaction", id)
-      throw toMedusaError("refunding the payment", e)
-    }
+  refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    return refundSessionPayment(this.moneyBackDeps(), input)
   }
 
   /**
@@ -520,16 +383,5 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       "Platega: a callback reached /hooks/payment/<provider>, which acts on nothing; set the callback URL in Platega's dashboard to /hooks/platega",
     )
     return { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
-  }
-
-  /** What the session the transaction names asked for (undefined when it is not found). */
-  private async expectedPayment(sessionId: string | null | undefined) {
-    if (!sessionId?.startsWith("payses_")) return undefined
-    try {
-      const sessions = this.container_["paymentSessionService"] as PaymentSessionLookup
-      return await sessions.retrieve(sessionId, { select: ["amount", "currency_code"] })
-    } catch {
-      return undefined
-    }
   }
 }

@@ -31,6 +31,7 @@ import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { toDecimalString } from "./money"
 import { claimFor } from "./ownership"
+import { ownershipDeps } from "./paid-check"
 import { PlategaBase } from "./platega-base"
 import { readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
@@ -144,7 +145,9 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
   /** A subscription's checkout pays one session: the first to have it accepted as paid. */
   private async claimed(data: PlategaSessionData, id: string): Promise<PaymentSessionStatus> {
     const sessionId = data.session_id ?? ""
-    const owner = sessionId && (await claimFor("subscription", id, sessionId, this.ownershipDeps()))
+    const owner =
+      sessionId &&
+      (await claimFor("subscription", id, sessionId, ownershipDeps(this.paidCheckDeps())))
     if (owner === sessionId && sessionId) return PaymentSessionStatus.CAPTURED
     this.logger_?.warn(
       `Platega: subscription ${id} is not accepted as paid for session ${sessionId || "(none)"}: it already pays payment session ${owner || "(unknown)"}`,
