@@ -2,7 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
 import type { RunningSandbox } from "platega-sandbox"
 import { adminHeaders } from "./admin"
-import { callbackLog, postCallback, transactionCallbackBody } from "./callbacks"
+import {
+  callbackLog,
+  postCallback,
+  processedCallbacks,
+  quietWindow,
+  transactionCallbackBody,
+} from "./callbacks"
 import { eventually } from "./checkout"
 import {
   addItemByOrderEdit,
@@ -22,8 +28,6 @@ interface Ctx {
   sandbox: () => RunningSandbox
   store: () => StoreFixture
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 1500))
 
 /**
  * Payment links for money an order still needs, in the callback spec's Medusa (one boot):
@@ -65,7 +69,7 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: Ctx): vo
     // A forged CONFIRMED before the payment: Platega's own answer says PENDING.
     const forged = await transactionCallbackBody(sandbox(), link.transaction_id, "CONFIRMED")
     await postCallback(api, sandbox(), forged)
-    await settle()
+    await processedCallbacks(getContainer(), { plategaId: link.transaction_id })
     expect((await orderMoney(getContainer(), orderId)).pending).toBe(500)
 
     await payOnLinkPage(sandbox(), link.transaction_id)
@@ -82,7 +86,8 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: Ctx): vo
       (o) => o.links[0]?.status === "paid",
     )
     await postCallback(api, sandbox(), paid)
-    await settle()
+    await processedCallbacks(getContainer(), { plategaId: link.transaction_id, atLeast: 2 })
+    await quietWindow()
 
     const money = await orderMoney(getContainer(), orderId)
     expect(money.pending).toBe(0)
