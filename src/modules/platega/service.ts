@@ -1,5 +1,5 @@
-// Over 300 lines only by one-line delegations: each concern's logic lives in its unit (see below),
-// and the method names stay what the rest of the plugin calls.
+// One-line delegations: each concern's logic lives in its unit (see below), and the method names
+// stay what the rest of the plugin calls.
 import type { Context, Logger } from "@medusajs/framework/types"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {

@@ -1,5 +1,5 @@
-// Over 300 lines: the one access object (settings, credentials, clients, callback check, reads)
-// and the settings merge it owns; each part beside it is already its own file.
+// The one access object (settings, credentials, clients, callback check, reads) and the settings
+// merge it owns; each part beside it is its own file.
 import type { Logger } from "@medusajs/framework/types"
 import {
   PlategaClient,
