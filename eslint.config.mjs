@@ -1,6 +1,7 @@
 import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 import globals from "globals"
+import jest from "eslint-plugin-jest"
 
 export default tseslint.config(
   {
@@ -37,5 +38,19 @@ export default tseslint.config(
   {
     files: ["**/__tests__/**", "integration-tests/**", "bench/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  // Small files: split by concern past 400 lines.
+  {
+    files: ["src/**", "packages/**"],
+    ignores: ["src/modules/*/migrations/**"],
+    rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  // Every test asserts something: jest's own expect, or a helper whose name says it asserts.
+  {
+    files: ["**/*.spec.ts", "**/*.spec.tsx", "integration-tests/helpers/**/*.ts"],
+    plugins: { jest },
+    rules: {
+      "jest/expect-expect": ["error", { assertFunctionNames: ["expect", "expect*", "assert*"] }],
+    },
   },
 )

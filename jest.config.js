@@ -18,7 +18,9 @@ const swcReact = [
   },
 ]
 
-// One project per kind of spec, so `jest --selectProjects unit` runs just the fast ones.
+// One project per kind of spec, so `jest --selectProjects unit` runs just the pure ones: `unit`
+// specs open no socket, `local` specs talk to servers they start on the loopback (the sandbox, a
+// fake Platega, a callback receiver, the sandbox CLI), and neither touches a database.
 const base = {
   transform: { "^.+\\.[jt]s$": swc, "^.+\\.tsx$": swcReact },
   testEnvironment: "node",
@@ -49,13 +51,21 @@ module.exports = {
     },
     {
       ...base,
+      displayName: "local",
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.local.spec.ts",
+        "<rootDir>/packages/*/src/**/__tests__/**/*.local.spec.ts",
+      ],
+    },
+    {
+      ...base,
       displayName: "modules",
       testMatch: [
         "<rootDir>/src/modules/*/__tests__/**/*.spec.ts",
         // The jobs' lock helper against the module's table.
         "<rootDir>/src/jobs/**/__tests__/**/*.spec.ts",
       ],
-      testPathIgnorePatterns: ["\\.unit\\.spec\\.ts$"],
+      testPathIgnorePatterns: ["\\.(unit|local)\\.spec\\.ts$"],
     },
     {
       ...base,

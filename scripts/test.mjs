@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every spec (unit, module, HTTP integration, multi-instance, browser), against the
-// PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one when
-// DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
+// `npm test`: every spec (unit, local, module, HTTP integration, multi-instance, browser), against
+// the PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one
+// when DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
 // redis-server on a free port; it is skipped, saying why, when there is neither. Last, `install`
 // runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
 // supported Medusa, and with pnpm at the oldest, admin pages in Chromium, a paid checkout, npm
 // publish --dry-run);
 // it is skipped, saying why, when there is no Chromium.
-//   node scripts/test.mjs [unit|modules|integration:http|multi|e2e|install ...] [-- extra jest args]
+// `unit` and `local` need no database: `unit` specs open no socket, `local` specs talk only to
+// servers they start on the loopback.
+//   node scripts/test.mjs [unit|local|modules|integration:http|multi|e2e|install ...] [-- extra jest args]
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
@@ -16,13 +18,15 @@ import { chromiumPath } from "./lib/install-check/admin-pages.mjs"
 import { startEmbeddedPostgres } from "./lib/postgres.mjs"
 import { findOnPath, startRedis } from "./lib/redis.mjs"
 
-const ALL = ["unit", "modules", "integration:http", "multi", "e2e", "install"]
+const ALL = ["unit", "local", "modules", "integration:http", "multi", "e2e", "install"]
 const argv = process.argv.slice(2)
 const dash = argv.indexOf("--")
 const selected = (dash === -1 ? argv : argv.slice(0, dash)).filter(Boolean)
 const jestExtra = dash === -1 ? [] : argv.slice(dash + 1)
 const projects = selected.length ? selected : ALL
-const needsDb = projects.some((p) => p !== "unit")
+// The projects that run without a database, in parallel workers, on Node's default heap.
+const WITHOUT_DB = new Set(["unit", "local"])
+const needsDb = projects.some((p) => !WITHOUT_DB.has(p))
 
 const env = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", NODE_ENV: "test" }
 /**
@@ -97,7 +101,7 @@ function runJest(project, extraEnv = {}) {
     "--outputFile",
     report,
     "--passWithNoTests",
-    ...(project === "unit" ? [] : ["--runInBand", "--forceExit"]),
+    ...(WITHOUT_DB.has(project) ? [] : ["--runInBand", "--forceExit"]),
     // The Russian walk of the admin runs after the browser specs whose data it opens.
     ...(project === "e2e"
       ? ["--testSequencer", "./integration-tests/e2e/support/sequencer.js"]
@@ -106,7 +110,7 @@ function runJest(project, extraEnv = {}) {
   ]
   // The HTTP specs run in one process, and each Medusa boot keeps some memory until the run ends:
   // past ~20 spec files Node's default heap (4 GB here) is not enough.
-  const heap = project === "unit" ? [] : ["--max-old-space-size=8192"]
+  const heap = WITHOUT_DB.has(project) ? [] : ["--max-old-space-size=8192"]
   const nodeOptions = [env.NODE_OPTIONS, "--experimental-vm-modules", ...heap]
     .filter(Boolean)
     .join(" ")

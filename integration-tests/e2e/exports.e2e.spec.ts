@@ -4,6 +4,8 @@
 // looks at the page in English and Russian. Screenshots: test-results/screenshots.
 import fs from "node:fs"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import enTexts from "../../src/admin/i18n/json/exports.en.json"
+import ruTexts from "../../src/admin/i18n/json/exports.ru.json"
 import { COLUMN_TITLES, EXPORT_COLUMNS } from "../../src/workflows/exports/format"
 import { readExportFile } from "../helpers/export-files"
 import { adminToken, loginToAdmin } from "./support/admin"
@@ -104,13 +106,30 @@ describeWithBrowser("transaction exports in the admin, in a real browser", () =>
   })
 
   it("speaks Russian", async () => {
+    const ru = ruTexts.platega_exports
+    const en = enTexts.platega_exports
     await withPage("exports-ru", "ru", async (page) => {
       await loginToAdmin(page, demo!.adminUrl)
       await page.goto(`${demo!.adminUrl}/platega/exports`)
-      await page.getByRole("heading", { name: "Выгрузка транзакций" }).waitFor({ timeout: 120_000 })
-      await page.getByText("История").first().waitFor()
-      await page.getByText("Готово").first().waitFor()
+      const heading = page.getByRole("heading", { name: ru.title })
+      await heading.waitFor({ timeout: 120_000 })
+      await page.getByText(ru.history.title).first().waitFor()
+      // The export of the first test, done, in the history.
+      const status = page.locator("[data-testid^=export-status-]").first()
+      await status.getByText(ru.state.done).waitFor()
       await screenshot(page, "exports-ru")
+
+      expect(await heading.textContent()).toBe(ru.title)
+      expect(await page.getByTestId("export-submit").textContent()).toBe(ru.form.submit)
+      expect(await page.getByTestId("preset-week").textContent()).toBe(ru.form.presets.week)
+      expect(await status.textContent()).toContain(ru.state.done)
+      const download = page.locator("[data-testid^=export-download-]").first()
+      expect(await download.textContent()).toContain(ru.history.download)
+      // Nothing of the English page is left.
+      const text = await page.locator("main").first().innerText()
+      for (const english of [en.title, en.history.title, en.state.done]) {
+        expect(text).not.toContain(english)
+      }
     })
   })
 })

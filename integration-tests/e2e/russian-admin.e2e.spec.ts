@@ -9,7 +9,7 @@ import path from "node:path"
 import type { Browser, Locator, Page } from "playwright-core"
 import { PRODUCTS } from "../../demo/seed-data"
 import { adminToken, loginToAdmin } from "./support/admin"
-import { findChromium, screenshot } from "./support/browser"
+import { findChromium, screenshot, textSettled } from "./support/browser"
 import { useDemoAndBrowser } from "./support/demo-and-browser"
 import { ROOT, type RunningDemo } from "./support/demo-process"
 import { pluginPages, pluginWidgets, untranslated } from "./support/plugin-surfaces"
@@ -109,7 +109,7 @@ describeWithBrowser("the plugin's admin in Russian", () => {
     await page.goto(`${demo.adminUrl}${route}`, { timeout: 120_000 })
     await page.locator("main").first().waitFor({ timeout: 120_000 })
     await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => undefined)
-    await page.waitForTimeout(800)
+    await textSettled(page)
   }
 
   /**

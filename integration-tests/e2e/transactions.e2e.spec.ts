@@ -5,7 +5,7 @@
 // Screenshots: test-results/screenshots/transactions-*.png.
 import type { Browser, Page } from "playwright-core"
 import { loginToAdmin } from "./support/admin"
-import { findChromium, launchChromium, screenshot } from "./support/browser"
+import { animationsDone, findChromium, launchChromium, screenshot } from "./support/browser"
 import { startDemo, type RunningDemo } from "./support/demo-process"
 
 const chromiumPath = findChromium()
@@ -102,10 +102,13 @@ describeWithBrowser("Platega → Transactions in a real browser", () => {
   /** The case card of a transaction, once the callback has been processed (the page re-reads). */
   async function caseOf(page: Page, id: string) {
     const card = page.locator(`[data-testid=attention-case][data-transaction="${id}"]`)
-    for (let i = 0; i < 20 && !(await card.count()); i++) {
-      await page.waitForTimeout(1500)
-      await page.reload()
-    }
+    // Each read of the page is given 1.5 s to show it, then the page reads again.
+    const shown = () =>
+      card.waitFor({ state: "attached", timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    for (let i = 0; i < 20 && !(await shown()); i++) await page.reload()
     await card.waitFor({ timeout: 30_000 })
     return card
   }
@@ -138,7 +141,7 @@ describeWithBrowser("Platega → Transactions in a real browser", () => {
       await row.click()
       const details = page.getByTestId("transaction-drawer")
       await details.getByTestId("case-resolution").waitFor()
-      await page.waitForTimeout(500) // the drawer's slide-in, for the screenshot
+      await animationsDone(page) // the drawer's slide-in, for the screenshot
       const resolution = await details.getByTestId("case-resolution").textContent()
       expect(resolution).toMatch(t.resolvedBy)
       expect(resolution).toContain("Paid twice by the shopper")

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance, AxiosResponse } from "axios"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import type { RunningSandbox } from "platega-sandbox"
+import { eventually } from "./checkout"
 
 /** Posts a body to the plugin's callback URL, as Platega does, with the given (or the right) headers. */
 export function postCallback(
@@ -52,6 +53,48 @@ export function callbackLog(container: MedusaContainer) {
     .resolve<PlategaModuleService>(PLATEGA_MODULE)
     .listPlategaCallbackEvents({}, { take: 10_000 })
 }
+
+/**
+ * The callbacks the store has recorded (about `plategaId`, when given) once there are at least
+ * `atLeast` and each has been processed: its attempt is counted by the callback workflow's last
+ * step, or by the failure it ended in. Throws when that does not happen within `timeoutMs`.
+ */
+export async function processedCallbacks(
+  container: MedusaContainer,
+  { plategaId, atLeast = 1, timeoutMs = 30_000 }: ProcessedOptions = {},
+) {
+  const done = (rows: Awaited<ReturnType<typeof callbackLog>>) =>
+    rows.length >= atLeast && rows.every((r) => r.attempts > 0)
+  const rows = await eventually(
+    async () =>
+      (await callbackLog(container)).filter(
+        (r) => !plategaId || r.platega_id.toLowerCase() === plategaId.toLowerCase(),
+      ),
+    done,
+    timeoutMs,
+  )
+  if (!done(rows)) {
+    const seen = rows.map(
+      (r) => `${r.platega_id} ${r.status}: ${r.outcome}, ${r.attempts} attempts`,
+    )
+    throw new Error(`callbacks not processed within ${timeoutMs} ms: ${seen.join("; ") || "none"}`)
+  }
+  return rows
+}
+
+interface ProcessedOptions {
+  plategaId?: string
+  atLeast?: number
+  timeoutMs?: number
+}
+
+/**
+ * For assertions that something did not happen (a second order, a second read of Platega) after
+ * the first processing of a callback delivered more than once: the deliveries still in flight then
+ * have no signal of their own, so nothing showing within this window is what such a spec asserts.
+ */
+export const QUIET_WINDOW_MS = 1_000
+export const quietWindow = () => new Promise((r) => setTimeout(r, QUIET_WINDOW_MS))
 
 /** A subscription charge callback as Platega may send it (then possibly without the headers). */
 export function chargeCallbackFor(id: string = randomUUID(), extra: Record<string, unknown> = {}) {

@@ -2,7 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
 import type { RunningSandbox } from "platega-sandbox"
 import { adminHeaders } from "./admin"
-import { callbackLog, postCallback, transactionCallbackBody } from "./callbacks"
+import {
+  callbackLog,
+  postCallback,
+  processedCallbacks,
+  quietWindow,
+  transactionCallbackBody,
+} from "./callbacks"
 import { eventually } from "./checkout"
 import {
   addItemByOrderEdit,
@@ -23,8 +29,6 @@ export interface SuiteContext {
   sandbox: () => RunningSandbox
   store: () => StoreFixture
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 1500))
 
 /**
  * Payment links for money an order still needs, in the callback spec's Medusa (one boot):
@@ -66,7 +70,7 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: SuiteCon
     // A forged CONFIRMED before the payment: Platega's own answer says PENDING.
     const forged = await transactionCallbackBody(sandbox(), link.transaction_id, "CONFIRMED")
     await postCallback(api, sandbox(), forged)
-    await settle()
+    await processedCallbacks(getContainer(), { plategaId: link.transaction_id })
     expect((await orderMoney(getContainer(), orderId)).pending).toBe(500)
 
     await payOnLinkPage(sandbox(), link.transaction_id)
@@ -83,7 +87,8 @@ export function paymentLinkTests({ api, getContainer, sandbox, store }: SuiteCon
       (o) => o.links[0]?.status === "paid",
     )
     await postCallback(api, sandbox(), paid)
-    await settle()
+    await processedCallbacks(getContainer(), { plategaId: link.transaction_id, atLeast: 2 })
+    await quietWindow()
 
     const money = await orderMoney(getContainer(), orderId)
     expect(money.pending).toBe(0)

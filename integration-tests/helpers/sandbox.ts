@@ -30,3 +30,17 @@ export function useSandbox(options: SandboxOptions = {}): () => RunningSandbox {
 export function callbackUrl(api: { defaults: { baseURL?: string } }): string {
   return `${api.defaults.baseURL}/hooks/platega`
 }
+
+/**
+ * Every callback the sandbox will still send has been answered. Its retries wait on sandbox time:
+ * each round moves the clock one retry interval on (what is queued fires at once) and waits for
+ * the attempts in flight, as many rounds as a callback has retries.
+ */
+export async function callbacksDelivered(sandbox: RunningSandbox, timeoutMs = 30_000) {
+  const { callbackRetryIntervalMs, callbackMaxRetries } = await sandbox.control.settings()
+  await sandbox.control.waitForCallbacks(timeoutMs)
+  for (let round = 0; round < callbackMaxRetries; round++) {
+    await sandbox.control.advanceClock(callbackRetryIntervalMs)
+    await sandbox.control.waitForCallbacks(timeoutMs)
+  }
+}

@@ -2,7 +2,8 @@ import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { reconcile } from "../helpers/reconcile"
 import { CARD, SBP, cartOutcome, completeCart, createCart, startPayment } from "../helpers/checkout"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { processedCallbacks } from "../helpers/callbacks"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(600_000)
@@ -56,8 +57,8 @@ medusaIntegrationTestRunner({
       }
 
       // Let deliveries and their retries finish, then recover what was lost for good.
-      await control.waitForCallbacks(30_000)
-      await new Promise((r) => setTimeout(r, 3000))
+      await callbacksDelivered(sandbox(), 30_000)
+      await processedCallbacks(getContainer(), { timeoutMs: 120_000 })
       for (let round = 0; round < 3; round++) await reconcile(getContainer(), { minAgeMinutes: 0 })
 
       const paid = results.filter((r) => r.paid)

@@ -4,6 +4,8 @@ import {
   callbackLog,
   chargeCallbackFor,
   postCallback,
+  processedCallbacks,
+  quietWindow,
   transactionCallbackBody,
 } from "../helpers/callbacks"
 import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
@@ -11,7 +13,7 @@ import { useCountingProxy } from "../helpers/counting-proxy"
 import { reconcile } from "../helpers/reconcile"
 import { adminHeaders } from "../helpers/admin"
 import { caseNotifications, strayTransaction } from "../helpers/attention"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -27,8 +29,6 @@ process.env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_CLIENT_PER_MINUTE = String(
 const sandbox = useSandbox()
 // The store talks to Platega through a proxy that counts its calls.
 const proxy = useCountingProxy(sandbox)
-
-const settle = () => new Promise((r) => setTimeout(r, 1500))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -311,7 +311,9 @@ medusaIntegrationTestRunner({
         expect(String(note.data!.description)).not.toMatch(/[а-яё]/i)
         await sandbox().control.fireCallback(txId)
         await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), txId))
-        await settle()
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer(), { plategaId: txId })
+        await quietWindow()
         expect(await caseNotifications(getContainer(), txId, "unmatched_payment")).toHaveLength(1)
 
         // Refund: two clicks at once move the money once.
@@ -336,7 +338,8 @@ medusaIntegrationTestRunner({
         expect(after.transactions[0]).toMatchObject({ needs_attention: false })
         expect(after.transactions[0].cases[0].resolution).toMatchObject({ action: "refunded" })
         // The refund's own callback makes no new case.
-        await settle()
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer(), { plategaId: txId })
         expect((await list({ attention: "open" })).count).toBe(0)
       })
 

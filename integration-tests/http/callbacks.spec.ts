@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { reconcile } from "../helpers/reconcile"
-import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import {
+  callbackLog,
+  postCallback,
+  processedCallbacks,
+  quietWindow,
+  transactionCallbackBody,
+} from "../helpers/callbacks"
 import { SBP, CARD, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { paymentLinkTests } from "../helpers/payment-links-suite"
@@ -12,7 +18,6 @@ import { seedStore, type StoreFixture } from "../helpers/store"
 jest.setTimeout(120_000)
 
 const sandbox = useSandbox()
-const settle = () => new Promise((r) => setTimeout(r, 1500))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -55,7 +60,7 @@ medusaIntegrationTestRunner({
         const res = await postCallback(api, sandbox(), body, headers())
         expect(res.status).toBe(401)
         expect(JSON.stringify(res.data)).not.toContain(sandbox().secret)
-        await settle()
+        // The route refuses before it records or starts anything: there is nothing to wait for.
         expect(await callbackLog(getContainer())).toHaveLength(0)
         expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
       })
@@ -104,7 +109,8 @@ medusaIntegrationTestRunner({
         () => cartOutcome(getContainer(), cartId),
         (o) => o.orders.length > 0,
       )
-      await settle()
+      await processedCallbacks(getContainer(), { plategaId: txId })
+      await quietWindow()
       expect((await cartOutcome(getContainer(), cartId)).orders).toEqual(outcome.orders)
       expect(outcome.orders).toHaveLength(1)
       const log = await callbackLog(getContainer())
@@ -129,7 +135,7 @@ medusaIntegrationTestRunner({
         await transactionCallbackBody(sandbox(), txId, "CANCELED"),
       )
       expect(res.status).toBe(200)
-      await settle()
+      await processedCallbacks(getContainer(), { plategaId: txId, atLeast: 2 })
       const outcome = await cartOutcome(getContainer(), cartId)
       expect(outcome.orders).toHaveLength(1)
       expect(outcome.payments[0].captured_at).toBeTruthy()
@@ -146,7 +152,7 @@ medusaIntegrationTestRunner({
         "CONFIRMED",
       )
       expect((await postCallback(api, sandbox(), body)).status).toBe(200)
-      await settle()
+      await processedCallbacks(getContainer())
       expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
       const [entry] = await callbackLog(getContainer())
       // Left open: the genuine CONFIRMED, if it ever comes, must still be processed.

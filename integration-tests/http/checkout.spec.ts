@@ -12,7 +12,8 @@ import {
   startPayment,
 } from "../helpers/checkout"
 import { reconcile } from "../helpers/reconcile"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { processedCallbacks } from "../helpers/callbacks"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -80,7 +81,8 @@ medusaIntegrationTestRunner({
 
         await sandbox().control.setCallbackUrl(callbackUrl(api))
         await sandbox().control.fireCallback(session.data.transaction_id)
-        await new Promise((r) => setTimeout(r, 1500))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer())
         const outcome = await cartOutcome(getContainer(), cartId)
         expect(outcome.orders).toHaveLength(1)
         expect(outcome.payments).toHaveLength(1)
@@ -119,7 +121,8 @@ medusaIntegrationTestRunner({
           () => cartOutcome(getContainer(), cartId),
           (o) => o.orders.length > 0,
         )
-        await new Promise((r) => setTimeout(r, 1500))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer())
         const settled = await cartOutcome(getContainer(), cartId)
         expect(settled.orders).toHaveLength(1)
         expect(settled.orders).toEqual(outcome.orders)
@@ -134,7 +137,8 @@ medusaIntegrationTestRunner({
 
         const failed = await completeCart(api, store, cartId)
         expect(failed.type).toBe("cart")
-        await new Promise((r) => setTimeout(r, 1000))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer())
         expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
 
         const second = await startPayment(api, store, cartId, provider)
@@ -312,7 +316,8 @@ medusaIntegrationTestRunner({
           kit.finishPlategaPayment({ sdk: sdk(), cartId, intervalMs: 300 }),
         ])
         expect(outcome.status).toBe("paid")
-        await new Promise((r) => setTimeout(r, 1500))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer())
         const settled = await cartOutcome(getContainer(), cartId)
         expect(settled.orders).toHaveLength(1)
         if (outcome.status === "paid") expect(outcome.order.id).toBe(settled.orders[0].id)

@@ -209,7 +209,9 @@ medusaIntegrationTestRunner({
           .filter((l) => l.startsWith("platega retry") && l.includes("/api/v1/payouts/card-rub"))
         expect(retries).toHaveLength(1)
         expect(retries[0]).toContain('"kind":"timeout"')
-        // The slow first request is still sleeping in the sandbox: let it arrive, then count.
+        // The slow first request is still sleeping in the sandbox: let it arrive, then count. Its
+        // answer goes to a closed connection and nothing else shows its end, so waiting out the
+        // latency's bound (`max`) is the assertion.
         await new Promise((r) => setTimeout(r, max))
         const made = await sandbox().control.payouts()
         expect(made).toHaveLength(1)

@@ -2,7 +2,13 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isFinalOutcome } from "../../src/modules/platega"
-import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import {
+  callbackLog,
+  postCallback,
+  processedCallbacks,
+  quietWindow,
+  transactionCallbackBody,
+} from "../helpers/callbacks"
 import {
   CARD,
   SBP,
@@ -34,8 +40,6 @@ const INTERNATIONAL = "pp_platega-international-card_platega"
 const sandbox = useSandbox()
 // Every call the store makes to Platega goes through this proxy, which counts it.
 const proxy = useCountingProxy(sandbox)
-
-const settle = () => new Promise((r) => setTimeout(r, 1500))
 
 /** The calls to Platega per paid order: create, plus one read of Platega's answer (plus the QR's). */
 const METHODS = [
@@ -105,7 +109,8 @@ medusaIntegrationTestRunner({
         proxy().reset()
         const again = await postCallback(api, sandbox(), callback)
         expect(again.data).toMatchObject({ duplicate: true })
-        await settle()
+        await processed(getContainer(), txId)
+        await quietWindow()
         expect(proxy().total()).toBe(0)
         await expectOneCapturedOrder(cartId)
       })
@@ -215,7 +220,8 @@ medusaIntegrationTestRunner({
       expect(proxy().count("GET /transaction/:id")).toBe(1)
       expect(proxy().total()).toBe(2)
       expect((await postCallback(api, sandbox(), paid)).data).toMatchObject({ duplicate: true })
-      await settle()
+      await processed(getContainer(), link.transaction_id)
+      await quietWindow()
       expect(proxy().total()).toBe(2)
       const money = await orderMoney(getContainer(), orderId)
       expect(money.pending).toBe(0)
@@ -241,7 +247,7 @@ medusaIntegrationTestRunner({
           (s) => !!s.record?.first_order_id && s.charges.some((c) => c.order_id),
         )
         await sandbox().control.waitForCallbacks()
-        await settle()
+        await processedCallbacks(getContainer())
         expect((await completeCart(api, store, cartId)).type).toBe("order")
         await expectOneCapturedOrder(cartId)
         // Create; the charge callback's two reads (its transaction, the subscription); the
@@ -263,7 +269,7 @@ medusaIntegrationTestRunner({
           (s) => s.charges.filter((c) => c.kind === "renewal" && c.order_id).length === 1,
         )
         await sandbox().control.waitForCallbacks()
-        await settle()
+        await processedCallbacks(getContainer())
         expect(renewed.orders).toHaveLength(2)
         expect(renewed.orders.every((o) => o.payments[0]?.captured_at)).toBe(true)
         expect(first.record?.first_order_id).toBe(renewed.record?.first_order_id)

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
-import { SETTINGS_TTL_MS } from "../../src/modules/platega/access"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { startSandbox, type RunningSandbox } from "platega-sandbox"
 import { ADMIN_EMAIL, adminHeaders } from "../helpers/admin"
 import { CARD, cartOutcome, createCart, eventually, startPayment } from "../helpers/checkout"
@@ -290,8 +290,13 @@ medusaIntegrationTestRunner({
 
     it("a checkout then goes to the saved merchant, with a description naming store and cart", async () => {
       await saveSecond()
-      // Every process re-reads the settings within SETTINGS_TTL_MS.
-      await new Promise((r) => setTimeout(r, SETTINGS_TTL_MS + 100))
+      // Every process re-reads the settings within SETTINGS_TTL_MS: this one has.
+      const platega = getContainer().resolve<PlategaModuleService>(PLATEGA_MODULE)
+      const inForce = await eventually(
+        () => platega.getEffectiveSettings(),
+        (s) => s.merchantId?.toLowerCase() === SECOND.merchantId.toLowerCase(),
+      )
+      expect(inForce.baseUrl).toMatch(second.url)
       await second.control.setCallbackUrl(callbackUrl(api))
       const cartId = await createCart(api, store)
       const session = await startPayment(api, store, cartId, CARD)

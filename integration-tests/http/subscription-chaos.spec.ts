@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { processedCallbacks } from "../helpers/callbacks"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore } from "../helpers/store"
 import {
   setPlan,
@@ -39,8 +40,8 @@ medusaIntegrationTestRunner({
       }
 
       // Deliveries and their retries finish; then the job recovers what was lost for good.
-      await control.waitForCallbacks(60_000)
-      await new Promise((r) => setTimeout(r, 5000))
+      await callbacksDelivered(sandbox(), 60_000)
+      await processedCallbacks(getContainer(), { timeoutMs: 120_000 })
       const runs = [
         await syncSubscriptions(getContainer()),
         await syncSubscriptions(getContainer()),

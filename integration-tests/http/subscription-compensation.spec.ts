@@ -4,7 +4,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { createRenewalOrderWorkflow } from "../../src/workflows/subscriptions/create-renewal-order"
 import { adminHeaders } from "../helpers/admin"
-import { callbackLog, postCallback } from "../helpers/callbacks"
+import { callbackLog, postCallback, processedCallbacks, quietWindow } from "../helpers/callbacks"
 import { eventually } from "../helpers/checkout"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
@@ -114,7 +114,8 @@ medusaIntegrationTestRunner({
         (c) => !!c?.order_id,
       )
       expect(settled).toMatchObject({ error: null, claimed_until: null })
-      await new Promise((r) => setTimeout(r, 1500))
+      await processedCallbacks(getContainer(), { plategaId: chargeId })
+      await quietWindow()
       expect(await ordersOfCharge(chargeId)).toEqual([settled.order_id])
 
       // The sync job finds nothing left to do.

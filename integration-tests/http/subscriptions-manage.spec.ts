@@ -4,10 +4,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { PLATEGA_SUBSCRIPTION_CANCELLED } from "../../src/modules/platega"
 import { adminHeaders } from "../helpers/admin"
+import { processedCallbacks } from "../helpers/callbacks"
 import { eventually } from "../helpers/checkout"
 import { useCountingProxy } from "../helpers/counting-proxy"
 import { claimCart, registerShopper, type Shopper } from "../helpers/customers"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 import {
   recordEvents,
@@ -154,7 +155,8 @@ medusaIntegrationTestRunner({
           (seen) => seen.length >= 1,
         )
         // Platega's own status callback arrives too; it announces nothing a second time.
-        await new Promise((r) => setTimeout(r, 1_000))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer(), { plategaId: subs.anna.platega })
         const announced = events.filter((e) => e.data.id === subs.anna.id)
         expect(announced).toEqual([
           {

@@ -8,7 +8,13 @@ import {
   PLATEGA_SUBSCRIPTION_RENEWED,
 } from "../../src/modules/platega"
 import { adminHeaders } from "../helpers/admin"
-import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
+import {
+  callbackLog,
+  postCallback,
+  processedCallbacks,
+  quietWindow,
+  transactionCallbackBody,
+} from "../helpers/callbacks"
 import {
   cartOutcome,
   completeCart,
@@ -16,7 +22,7 @@ import {
   eventually,
   startPayment,
 } from "../helpers/checkout"
-import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 import {
   chargeCallbackBody,
@@ -324,7 +330,8 @@ medusaIntegrationTestRunner({
         () => state(subscriptionId),
         (s) => renewed(s).length >= 2,
       )
-      await new Promise((r) => setTimeout(r, 2000))
+      await processedCallbacks(getContainer())
+      await quietWindow()
       const settled = await state(subscriptionId)
       expect(renewals(settled)).toHaveLength(2)
       expect(settled.charges.filter((c) => c.kind === "renewal")).toHaveLength(2)
@@ -368,7 +375,8 @@ medusaIntegrationTestRunner({
         status: "CANCELED",
         order_id: null,
       })
-      await new Promise((r) => setTimeout(r, 1500))
+      await callbacksDelivered(sandbox())
+      await processedCallbacks(getContainer())
       expect((await state(subscriptionId)).orders).toHaveLength(first.orders.length)
       expect(eventsFor(PLATEGA_SUBSCRIPTION_PAST_DUE, s.record!.id)).toHaveLength(1)
     })
@@ -389,7 +397,8 @@ medusaIntegrationTestRunner({
       await sandbox().control.setFaults({ callbacks: { dropRate: 1 } })
       await sandbox().control.chargeSubscription(subscriptionId, "success")
       await sandbox().control.waitForCallbacks()
-      await new Promise((r) => setTimeout(r, 1000))
+      // The store was sent nothing to act on: the charge's callback was dropped.
+      expect((await sandbox().control.callbackLog()).at(-1)?.outcome).toBe("dropped")
       expect(renewals(await state(subscriptionId))).toHaveLength(0)
 
       const report = await syncSubscriptions(getContainer())
@@ -413,7 +422,8 @@ medusaIntegrationTestRunner({
           () => state(subscriptionId),
           (s) => s.charges.some((c) => c.kind === "renewal"),
         )
-        await new Promise((r) => setTimeout(r, 1500))
+        await callbacksDelivered(sandbox())
+        await processedCallbacks(getContainer())
         expect(renewals(await state(subscriptionId))).toHaveLength(0)
         expect(failing.charges.find((c) => c.kind === "renewal")?.order_id ?? null).toBeNull()
         await syncSubscriptions(getContainer())

@@ -183,7 +183,8 @@ interface JobRunRow {
       await new Promise((r) => setTimeout(r, 500))
     }
     const settled = Date.now()
-    // Duplicate deliveries still queued would show now as second orders or payments.
+    // Duplicate deliveries still queued would show now as second orders or payments: they have no
+    // signal of their own, so nothing showing within this window is the assertion.
     await new Promise((r) => setTimeout(r, 3000))
 
     const rows = await outcome()
@@ -216,9 +217,11 @@ interface JobRunRow {
       const api = servers[i % 2]
       await startPayment(api, store, await createCart(api, store), i % 2 ? CARD : SBP)
     }
+    // The job takes only payments older than MIN_AGE_MS: their age is the condition.
     await new Promise((r) => setTimeout(r, MIN_AGE_MS))
     await sandbox.control.setFaults({ latencyMs: 1500 })
     const windowStart = new Date()
+    // The slow window, 8 ticks of the wall clock the schedulers run on: it is what is measured.
     await new Promise((r) => setTimeout(r, 8 * TICK_MS))
     const windowEnd = new Date()
     await sandbox.control.setFaults({})
@@ -229,14 +232,21 @@ interface JobRunRow {
          where job = 'platega-reconcile' and deleted_at is null and tick <= $1 order by tick`,
         [windowEnd],
       )
-    await new Promise((r) => setTimeout(r, 1.5 * TICK_MS))
+    const expected = ticksBetween(windowStart, windowEnd)
+    const inWindowOf = (rows: JobRunRow[]) =>
+      rows.filter((r) => r.tick >= windowStart && r.tick <= windowEnd)
+    // Every tick of the window has its row, and no run is still going.
     const deadline = Date.now() + 30_000
-    while ((await runs()).some((r) => r.status === "running") && Date.now() < deadline)
+    for (;;) {
+      const rows = await runs()
+      const done =
+        inWindowOf(rows).length >= expected.length && !rows.some((r) => r.status === "running")
+      if (done || Date.now() > deadline) break
       await new Promise((r) => setTimeout(r, 250))
+    }
 
     const rows = await runs()
-    const inWindow = rows.filter((r) => r.tick >= windowStart && r.tick <= windowEnd)
-    const expected = ticksBetween(windowStart, windowEnd)
+    const inWindow = inWindowOf(rows)
     const count = (status: string) => rows.filter((r) => r.status === status).length
     console.info(
       `multi-instance: reconciliation ${rows.length} ticks handled from boot to the window's end: ` +
@@ -291,7 +301,8 @@ interface JobRunRow {
       await sandbox.control.chargeSubscription(subscriptionId, "success")
     }
     await waitForOrders(1 + RENEWALS)
-    // Duplicate deliveries still queued would show now as second orders.
+    // Duplicate deliveries still queued would show now as second orders: they have no signal of
+    // their own, so nothing showing within this window is the assertion.
     await new Promise((r) => setTimeout(r, 3000))
 
     const rows = await charges()

@@ -45,3 +45,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** "1 490 ₽" → "1490₽": Intl puts (narrow) no-break spaces between digit groups. */
 export const compact = (text: string | null): string => (text ?? "").replace(/\s/g, "")
+
+/** Resolves when the page's finite animations and transitions (a drawer's slide-in) have ended. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  )
+}
+
+/**
+ * Resolves once the page's visible text reads the same twice, `intervalMs` apart: what a late
+ * response or a translation loaded after the first paint changes has changed (`timeoutMs` at most).
+ */
+export async function textSettled(page: Page, { intervalMs = 250, timeoutMs = 10_000 } = {}) {
+  await page
+    .waitForFunction(
+      () => {
+        const seen = window as unknown as { __lastText?: string }
+        const text = document.body.innerText
+        const same = seen.__lastText === text
+        seen.__lastText = text
+        return same
+      },
+      undefined,
+      { polling: intervalMs, timeout: timeoutMs },
+    )
+    .catch(() => undefined)
+}

@@ -1,13 +1,8 @@
-// Over 300 lines on purpose: one typed method per Platega endpoint, each a few lines over http.ts;
-// the list of endpoints is easier to check against the spec in one place.
-import { isIP } from "node:net"
-import type { z } from "zod"
+import { PlategaCalls } from "./client-calls"
 import { SUBSCRIPTION_METHOD_CODE } from "./codes"
-import { PlategaError, fieldErrorsFromIssues, summarizeFieldErrors } from "./errors"
+import { runConnectionTest } from "./connection-test"
+import { closing, openExportFile } from "./export-file"
 import { parseExportRecords } from "./export-rows"
-import { checkFileUrl } from "./hosts"
-import { PlategaHttp, type HttpMethod, type RequestSpec } from "./http"
-import { type ResolvedOptions, resolveOptions } from "./client-options"
 import {
   BalancesSchema,
   CancelSubscriptionResponseSchema,
@@ -15,7 +10,6 @@ import {
   CancelTransactionResponseSchema,
   CardPayoutRequestSchema,
   CardPayoutResponseSchema,
-  CardsSchema,
   CreatePaymentLinkRequestSchema,
   CreatePaymentLinkResponseSchema,
   CreateSubscriptionRequestSchema,
@@ -31,9 +25,7 @@ import {
   SubscriptionListSchema,
   SubscriptionSchema,
   TransactionStatusSchema,
-  UUID_RE,
 } from "./schemas"
-import { isRefusedAddress } from "./pinned-lookup"
 import type { OpenedStream } from "./streamed-body"
 import type {
   Balance,
@@ -42,8 +34,6 @@ import type {
   CancelTransactionResult,
   CardPayoutInput,
   CardPayoutResult,
-  ConnectionCall,
-  ConnectionStatus,
   CreatePaymentLinkInput,
   CreatePaymentLinkResult,
   CreateSubscriptionInput,
@@ -57,7 +47,6 @@ import type {
   H2hQr,
   ListCardsInput,
   ListSubscriptionsInput,
-  PlategaClientOptions,
   SavedCard,
   Subscription,
   SubscriptionList,
@@ -76,19 +65,7 @@ import type {
  * once (the service has no idempotency key for them): when their outcome is lost the error kind is
  * "outcome_unknown" and the caller must check before trying again. Everything else is retried.
  */
-export class PlategaClient {
-  readonly merchantId: string
-  readonly baseUrl: string
-  private readonly opts: ResolvedOptions
-  private readonly http: PlategaHttp
-
-  constructor(options: PlategaClientOptions) {
-    this.opts = resolveOptions(options)
-    this.merchantId = this.opts.merchantId
-    this.baseUrl = this.opts.baseUrl
-    this.http = new PlategaHttp(this.opts)
-  }
-
+export class PlategaClient extends PlategaCalls {
   // ---- payments --------------------------------------------------------------------------
 
   /** POST /transaction/process for a one-off payment (2 SBP QR, 11 card, 3, 12, 13, 14). Never retried. */
@@ -207,28 +184,7 @@ export class PlategaClient {
     url: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<OpenedStream> {
-    const endpoint = "GET (export file)"
-    const check = checkFileUrl(url, this.baseUrl)
-    const refuse = (reason: string) =>
-      new PlategaError({
-        kind: "invalid_response",
-        endpoint,
-        message: `Platega export file: not fetched: ${reason}`,
-      })
-    if (!check.ok) throw refuse(check.reason)
-    const target = check.url
-    const literal = target.hostname.replace(/^\[|\]$/g, "")
-    if (isIP(literal) && isRefusedAddress(literal, check))
-      throw refuse(`${literal} is not a public address`)
-    return this.http.open({
-      method: "GET",
-      endpoint,
-      url: target,
-      accept: "*/*",
-      credentials: this.http.isPlategaOrigin(target),
-      signal: options.signal,
-      pinned: { loopbackAllowed: check.loopbackAllowed },
-    })
+    return openExportFile(this.http, this.baseUrl, url, options.signal)
   }
 
   /** POST /transaction/export/csv: `{url}` of a file to download. */
@@ -314,164 +270,12 @@ export class PlategaClient {
    * outcome and time.
    */
   async testConnection(): Promise<TestConnectionResult> {
-    const started = Date.now()
-    const main = await this.probe("merchant", "GET /balance/all", () =>
-      this.send({ ...this.getSpec("/balance/all", {}, BalancesSchema), retries: 0 }),
-    )
-    const calls: ConnectionCall[] = [main]
-    let payoutKey: TestConnectionResult["payoutKey"] = "not_configured"
-    if (this.opts.payoutKey) {
-      if (main.status !== "ok") {
-        payoutKey = "skipped"
-        calls.push({ call: "payout_key", endpoint: "GET /api/v1/cards", status: "skipped", ms: 0 })
-      } else {
-        const signed = await this.probe("payout_key", "GET /api/v1/cards", () =>
-          this.send({ ...this.cardsSpec(true), retries: 0 }),
-        )
-        payoutKey = signed.status as ConnectionStatus
-        calls.push(signed)
-      }
-    }
-    const { call: _c, endpoint: _e, ms: _m, status, ...failure } = main
-    return {
-      status: status as ConnectionStatus,
-      ...failure,
-      payoutKey,
-      latencyMs: Date.now() - started,
-      calls,
-    }
-  }
-
-  // ---- internals -------------------------------------------------------------------------
-
-  private async probe(
-    call: ConnectionCall["call"],
-    endpoint: string,
-    run: () => Promise<unknown>,
-  ): Promise<ConnectionCall> {
-    const started = Date.now()
-    try {
-      await run()
-      return { call, endpoint, status: "ok", ms: Date.now() - started }
-    } catch (e) {
-      if (!(e instanceof PlategaError)) throw e
-      const rejected = e.kind === "http" && (e.httpStatus === 401 || e.httpStatus === 403)
-      const status: ConnectionStatus = rejected ? "rejected" : "unreachable"
-      return {
-        call,
-        endpoint,
-        status,
-        ms: Date.now() - started,
-        message: e.message,
-        ...(e.httpStatus !== undefined && { httpStatus: e.httpStatus }),
-        ...(e.code !== undefined && { code: e.code }),
-        ...(e.traceId !== undefined && { traceId: e.traceId }),
-      }
-    }
-  }
-
-  private validate<S extends z.ZodType>(schema: S, input: unknown, endpoint: string): z.output<S> {
-    const parsed = schema.safeParse(input)
-    if (parsed.success) return parsed.data
-    const fieldErrors = fieldErrorsFromIssues(parsed.error.issues, "(input)")
-    throw new PlategaError({
-      kind: "invalid_request",
-      endpoint,
-      fieldErrors,
-      message: `Platega ${endpoint}: invalid request: ${summarizeFieldErrors(fieldErrors)}`,
+    return runConnectionTest({
+      merchant: () =>
+        this.send({ ...this.getSpec("/balance/all", {}, BalancesSchema), retries: 0 }),
+      ...(this.opts.payoutKey && {
+        payoutKey: () => this.send({ ...this.cardsSpec(true), retries: 0 }),
+      }),
     })
   }
-
-  private async export<S extends z.ZodType>(
-    format: "json" | "csv" | "excel",
-    filter: ExportTransactionsInput,
-    schema: S,
-    accept?: string,
-  ): Promise<z.output<S>> {
-    const template = `/transaction/export/${format}`
-    const body = this.validate(ExportRequestSchema, filter, `POST ${template}`)
-    // A read: safe to repeat.
-    return this.send({
-      method: "POST",
-      template,
-      body,
-      auth: "merchant",
-      idempotent: true,
-      accept,
-      schema,
-    })
-  }
-
-  private async get<S extends z.ZodType>(
-    template: string,
-    params: Record<string, string>,
-    schema: S,
-  ): Promise<z.output<S>> {
-    return this.send(this.getSpec(template, params, schema))
-  }
-
-  private getSpec<S extends z.ZodType>(
-    template: string,
-    params: Record<string, string>,
-    schema: S,
-  ): SendSpec<S> {
-    return { method: "GET", template, params, auth: "merchant", idempotent: true, schema }
-  }
-
-  private cardsSpec(onlyActive: boolean | undefined): SendSpec<typeof CardsSchema> {
-    return {
-      method: "GET",
-      template: "/api/v1/cards",
-      query: { onlyActive },
-      auth: "hmac",
-      idempotent: true,
-      schema: CardsSchema,
-    }
-  }
-
-  private async post<S extends z.ZodType>(
-    template: string,
-    body: unknown,
-    schema: S,
-    idempotent: boolean,
-  ): Promise<z.output<S>> {
-    return this.send({ method: "POST", template, body, auth: "merchant", idempotent, schema })
-  }
-
-  private async send<S extends z.ZodType>(spec: SendSpec<S>): Promise<z.output<S>> {
-    const { params } = spec
-    const endpoint = `${spec.method} ${spec.template}`
-    const path = spec.template.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = params?.[name]
-      if (typeof value !== "string" || !UUID_RE.test(value)) {
-        throw new PlategaError({
-          kind: "invalid_request",
-          endpoint,
-          fieldErrors: [{ key: name, message: "expected a uuid" }],
-          message: `Platega ${endpoint}: invalid request: ${name}: expected a uuid`,
-        })
-      }
-      return encodeURIComponent(value)
-    })
-    // Every spec is built for this one call, so it is completed in place: copying it (object
-    // rest and spread) cost more than all the rest of this method.
-    return this.http.send(Object.assign(spec, { path }))
-  }
-}
-
-/** Yields from `records`, closing `body` however the iteration ends (done, break or error). */
-async function* closing<T>(
-  body: { destroy(): void },
-  records: AsyncIterable<T>,
-): AsyncGenerator<T> {
-  try {
-    yield* records
-  } finally {
-    body.destroy()
-  }
-}
-
-type SendSpec<S extends z.ZodType> = Omit<RequestSpec<S>, "path"> & {
-  method: HttpMethod
-  params?: Record<string, string>
 }

@@ -1,5 +1,5 @@
-// Over 300 lines on purpose: the error type and the one reading of every error body Platega sends
-// (new, old, problem details, text, HTML) belong together; split, each half would need the other.
+// The error type and the one reading of every error body Platega sends (new, old, problem
+// details, text, HTML) belong together: each half needs the other.
 import { STATUS_CODES } from "node:http"
 import { inspect } from "node:util"
 import { ERROR_CODE_ADVICE, NOT_FOUND_AS_400 } from "./codes"

@@ -1,5 +1,5 @@
-// Over 300 lines only by one-line delegations: each concern's logic lives in its unit (see below),
-// and the method names stay what the rest of the plugin calls.
+// One-line delegations: each concern's logic lives in its unit (see below), and the method names
+// stay what the rest of the plugin calls.
 import type { Context, Logger } from "@medusajs/framework/types"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {
@@ -9,12 +9,7 @@ import {
   MedusaService,
 } from "@medusajs/framework/utils"
 import type { PlategaClient } from "../../lib/platega"
-import {
-  PlategaAccess,
-  rawProviderOptionsFromConfig,
-  type EffectiveSettings,
-  type PlategaCredentials,
-} from "./access"
+import { PlategaAccess, rawProviderOptionsFromConfig, type EffectiveSettings } from "./access"
 import { isFinalOutcome } from "./callback-outcome"
 import { KnownCallbacks } from "./known-callbacks"
 import { PlategaCallbackEvent } from "./models/callback-event"
@@ -170,10 +165,6 @@ class PlategaModuleService extends MedusaService({
   /** The effective settings, secrets included: for the plugin's own use, never for a response. */
   getEffectiveSettings(): Promise<EffectiveSettings> {
     return this.access_.settings()
-  }
-
-  getCredentials(): Promise<PlategaCredentials> {
-    return this.access_.credentials()
   }
 
   /** The Platega client for the settings in force now. */

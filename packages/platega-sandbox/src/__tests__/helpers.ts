@@ -193,12 +193,7 @@ export class Receiver {
   }
 
   async waitFor(count: number, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs
-    while (this.received.length < count) {
-      if (Date.now() > deadline)
-        throw new Error(`expected ${count} callbacks, got ${this.received.length}`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
+    await waitUntil(() => this.received.length >= count, { timeoutMs, what: `${count} callbacks` })
   }
 
   async close(): Promise<void> {
@@ -240,7 +235,17 @@ export function useSandbox(
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** Polls `condition` every `intervalMs` until it holds; throws, naming `what`, after `timeoutMs`. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  { timeoutMs = 5000, intervalMs = 10, what = "the condition" } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not there after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+}
 
 /** POSTs an HTML form the way a browser does, without following the redirect. */
 export async function postForm(

@@ -25,7 +25,12 @@ function instance(service: PlategaModuleService): MedusaContainer {
   return { resolve: (key: string) => deps[key] } as unknown as MedusaContainer
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** A promise the test settles: `open()` lets whatever awaits `opened` go on. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
 
 moduleIntegrationTestRunner<PlategaModuleService>({
   moduleName: PLATEGA_MODULE,
@@ -37,15 +42,20 @@ moduleIntegrationTestRunner<PlategaModuleService>({
 
     it("runs a tick once when two instances fire it, each with only its own in-process lock", async () => {
       let calls = 0
+      const done = gate()
       const work = async () => {
         calls++
-        await sleep(200)
+        await done.opened
         return { sessionsChecked: 3 }
       }
-      const outcomes = await Promise.all([
+      const runs = [
         runLocked(instance(service), JOB, work, { now: new Date(TICK.getTime() + 3) }),
         runLocked(instance(service), JOB, work, { now: new Date(TICK.getTime() + 40) }),
-      ])
+      ]
+      // The instance that lost the tick answers while the other's work is still going.
+      expect(await Promise.race(runs)).toMatchObject({ status: "skipped", reason: "duplicate" })
+      done.open()
+      const outcomes = await Promise.all(runs)
       expect(calls).toBe(1)
       expect(outcomes.map((o) => o.status).sort()).toEqual(["skipped", "succeeded"])
       expect(outcomes.find((o) => o.status === "skipped")).toMatchObject({ reason: "duplicate" })
@@ -62,17 +72,20 @@ moduleIntegrationTestRunner<PlategaModuleService>({
     it("skips the next tick while an earlier run still holds the job, and records why", async () => {
       const shared = instance(service)
       let calls = 0
+      const started = gate()
+      const done = gate()
       const slow = runLocked(
         shared,
         JOB,
         async () => {
           calls++
-          await sleep(2500)
+          started.open()
+          await done.opened
           return {}
         },
         { now: TICK },
       )
-      await sleep(100)
+      await started.opened
       const next = await runLocked(
         shared,
         JOB,
@@ -83,6 +96,7 @@ moduleIntegrationTestRunner<PlategaModuleService>({
         { now: NEXT_TICK },
       )
       expect(next).toEqual({ status: "skipped", tick: NEXT_TICK, reason: "busy" })
+      done.open()
       expect((await slow).status).toBe("succeeded")
       expect(calls).toBe(1)
       expect((await rows()).map((r) => [r.tick.toISOString(), r.status, r.detail])).toEqual([

@@ -45,7 +45,7 @@ moduleIntegrationTestRunner<PlategaModuleService>({
 
       // The plugin itself gets the plaintext (to call Platega), from the database.
       service.access.invalidate()
-      expect(await service.getCredentials()).toMatchObject({
+      expect(await service.access.credentials()).toMatchObject({
         merchantId: MERCHANT,
         secret: SECRET,
         payoutKey: PAYOUT_KEY,

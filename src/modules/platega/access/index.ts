@@ -1,5 +1,5 @@
-// Over 300 lines: the one access object (settings, credentials, clients, callback check, reads)
-// and the settings merge it owns; each part beside it is already its own file.
+// The one access object (settings, credentials, clients, callback check, reads) and the settings
+// merge it owns; each part beside it is its own file.
 import type { Logger } from "@medusajs/framework/types"
 import {
   PlategaClient,
@@ -18,6 +18,12 @@ import {
 } from "../settings/definition"
 import { DEFAULT_TIMEOUT_MS } from "../../../lib/platega/defaults"
 import { SecretBox } from "./crypto"
+import {
+  forgetSettingsRow,
+  readSettingsRow,
+  SETTINGS_TTL_MS,
+  sharedSettingsRow,
+} from "./settings-rows"
 import { digestOf, headerValue, safeEqualDigest } from "./headers"
 import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
 import { RecentReads, type ReadKind, type ReadOptions } from "./recent-reads"
@@ -42,17 +48,7 @@ const SUBSCRIPTION_READ: ReadKind<Subscription> = {
   final: (sub) => successfulCharges(sub) > 0,
 }
 
-const SETTINGS_TABLE = "platega_settings"
-/** A settings change is in force in every process within this time (it is re-read, not pushed). */
-export const SETTINGS_TTL_MS = 2_000
-
-/**
- * The one settings cache of a process: the stored row by database connection, shared by the
- * module's access and every provider's (six providers would otherwise read it six times per
- * TTL, and a save in the admin would reach them only at their own next read).
- */
-const SETTINGS_ROWS = new WeakMap<object, { at: number; value: Promise<SettingsRow | undefined> }>()
-const NO_DATABASE = {}
+export { SETTINGS_TTL_MS }
 export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
 
 export type SettingSource = "settings" | "options" | "default"
@@ -182,7 +178,7 @@ export class PlategaAccess {
 
   /** Forget the settings row read (after a write in this process): for every access of it. */
   invalidate(): void {
-    SETTINGS_ROWS.delete(this.init.pg ?? NO_DATABASE)
+    forgetSettingsRow(this.init.pg)
   }
 
   async settings(): Promise<EffectiveSettings> {
@@ -191,19 +187,9 @@ export class PlategaAccess {
     return this.merged.value
   }
 
-  /** The settings row, read at most every `ttlMs` by the process (see SETTINGS_ROWS). */
+  /** The settings row, read at most every `ttlMs` by the process (settings-rows.ts). */
   private sharedRow(): Promise<SettingsRow | undefined> {
-    const key = this.init.pg ?? NO_DATABASE
-    const now = Date.now()
-    const known = SETTINGS_ROWS.get(key)
-    if (known && now - known.at < this.ttlMs) return known.value
-    const value = this.readRow()
-    SETTINGS_ROWS.set(key, { at: now, value })
-    // A failed read is not kept: the next call tries again.
-    value.catch(() => {
-      if (SETTINGS_ROWS.get(key)?.value === value) SETTINGS_ROWS.delete(key)
-    })
-    return value
+    return sharedSettingsRow(this.init.pg, this.ttlMs)
   }
 
   async credentials(): Promise<PlategaCredentials> {
@@ -311,18 +297,8 @@ export class PlategaAccess {
   }
 
   /** The stored row, or undefined when there is none (or the table is not migrated yet). */
-  async readRow(): Promise<SettingsRow | undefined> {
-    if (!this.init.pg) return undefined
-    try {
-      const { rows } = await this.init.pg.raw(
-        `select * from ${SETTINGS_TABLE} where deleted_at is null order by created_at asc limit 1`,
-      )
-      return rows[0] as SettingsRow | undefined
-    } catch (e) {
-      // 42P01: the table does not exist yet (migrations not run): the options apply.
-      if ((e as { code?: string }).code === "42P01") return undefined
-      throw e
-    }
+  readRow(): Promise<SettingsRow | undefined> {
+    return readSettingsRow(this.init.pg)
   }
 
   /**

@@ -1,7 +1,7 @@
 import { SandboxClock } from "../clock"
 import { formatAmountDecimals, hasAtMostTwoDecimals, luhnValid, maskCard } from "../money"
 import { addInterval, formatTimeSpan, zonedFormatter } from "../timefmt"
-import { sleep } from "../../__tests__/helpers"
+import { waitUntil } from "../../__tests__/helpers"
 
 describe("SandboxClock", () => {
   it("runs due timers in time order when advanced", () => {
@@ -45,7 +45,7 @@ describe("SandboxClock", () => {
     let firedAt = 0
     const started = Date.now()
     clock.schedule(clock.now() + 60_000, () => (firedAt = Date.now())) // one sandbox minute = 60 ms
-    for (let k = 0; k < 100 && firedAt === 0; k++) await sleep(20)
+    await waitUntil(() => firedAt !== 0, { timeoutMs: 2000, what: "the scheduled timer" })
     expect(firedAt - started).toBeGreaterThanOrEqual(55)
     expect(firedAt - started).toBeLessThan(1000) // not the 60 s of an unscaled clock
     clock.stop()

@@ -28,3 +28,10 @@ export const createTransactionAnswer = {
 }
 
 export const balancesAnswer = [{ amount: 100.5, currency: "RUB", frozenBalance: 0 }]
+
+/** GET /transaction/{id} of a pending payment. */
+export const statusAnswer = {
+  id: TX_ID,
+  status: "PENDING",
+  paymentDetails: { amount: 1500, currency: "RUB" },
+}

@@ -1,5 +1,5 @@
-// Over 300 lines: one page of three sections (the record, Platega's live reading, the charges)
-// that share its query and its cancel prompt.
+// One page of three sections (the record, Platega's live reading, the charges) that share its
+// query and its cancel prompt.
 import {
   Alert,
   Button,

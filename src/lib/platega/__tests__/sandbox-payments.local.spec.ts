@@ -1,98 +1,24 @@
-// Over 300 lines on purpose: the whole client against one sandbox boot, endpoint by endpoint.
-import { type IncomingHttpHeaders, createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { startSandbox } from "platega-sandbox"
 import { amountsEqual } from "../amount"
 import { parseCallback } from "../callbacks"
-import { PlategaClient } from "../client"
+import type { PlategaClient } from "../client"
 import { describeSubscriptionStatus, isFinalStatus } from "../codes"
-import type { PlategaCallback, PlategaClientOptions } from "../types"
 import { failure } from "./support/failure"
+import {
+  payment,
+  useSandboxClient,
+  type Sandbox,
+  type Receiver,
+  type SandboxClient,
+} from "./support/sandbox-client"
 
-/**
- * The client against the project's Platega sandbox over real HTTP. The sandbox is an independent
- * reading of the same spec: a failure here means one of the two misreads it.
- */
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>
-
-interface Received {
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-/** The merchant's callback URL: records every delivery, answers 200. */
-async function startReceiver() {
-  const received: Received[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on("data", (c: Buffer) => chunks.push(c))
-    req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") })
-      res.writeHead(200).end("OK")
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/platega`
-  return {
-    url,
-    received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
-const payment = {
-  paymentDetails: { amount: 1500.5, currency: "RUB" },
-  description: "Order #100",
-  return: "https://shop.example/ok",
-  failedUrl: "https://shop.example/fail",
-}
-
-describe("PlategaClient ↔ sandbox", () => {
+// The client against the project's Platega sandbox (support/sandbox-client.ts): the payer's side.
+describe("PlategaClient ↔ sandbox: payments, refunds, subscriptions", () => {
   let sb: Sandbox
-  let receiver: Awaited<ReturnType<typeof startReceiver>>
+  let receiver: Receiver
   let client: PlategaClient
-  const make = (extra: Partial<PlategaClientOptions> = {}) =>
-    new PlategaClient({
-      baseUrl: sb.url,
-      merchantId: sb.merchantId,
-      secret: sb.secret,
-      payoutKey: sb.payoutKey,
-      timeoutMs: 5000,
-      retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 },
-      ...extra,
-    })
-
-  /** Callbacks delivered so far, parsed. */
-  async function callbacks(): Promise<PlategaCallback[]> {
-    await sb.control.waitForCallbacks(5000)
-    return receiver.received.map((r) => parseCallback(r.body))
-  }
-
-  beforeAll(async () => {
-    receiver = await startReceiver()
-    sb = await startSandbox({
-      port: 0,
-      callbackRetryIntervalMs: 50,
-      callbackUrl: receiver.url,
-      seed: 7,
-      quiet: true,
-    })
-  })
-  beforeEach(async () => {
-    await sb.control.reset()
-    await sb.control.setCallbackUrl(receiver.url)
-    receiver.received.length = 0
-    client = make()
-  })
-  afterAll(async () => {
-    await sb?.stop()
-    await receiver?.stop()
-  })
+  let make: SandboxClient["make"]
+  let callbacks: SandboxClient["callbacks"]
+  useSandboxClient((s) => ({ sb, receiver, client, make, callbacks } = s))
 
   describe("connection", () => {
     it("testConnection: ok with the right credentials, payout key checked", async () => {
@@ -308,148 +234,6 @@ describe("PlategaClient ↔ sandbox", () => {
       const again = await client.cancelSubscription(id)
       expect(again).toMatchObject({ subscriptionId: id, status: cancelled.status })
       expect((await client.getSubscription(id)).status).toBe("Cancelled")
-    })
-  })
-
-  describe("exports", () => {
-    const filter = () => ({
-      from: new Date(Date.now() - 40 * 24 * 3600 * 1000),
-      to: new Date(Date.now() + 3600 * 1000),
-    })
-
-    it("json: every seeded record parses; a status filter filters", async () => {
-      await sb.control.seedTransactions(40)
-      const all = await client.exportTransactionsJson(filter())
-      expect(all.length).toBeGreaterThanOrEqual(40)
-      const confirmed = await client.exportTransactionsJson({
-        ...filter(),
-        statuses: ["CONFIRMED"],
-      })
-      expect(confirmed.length).toBeGreaterThan(0)
-      expect(confirmed.length).toBeLessThan(all.length)
-      expect(new Set(confirmed.map((r) => r.status))).toEqual(new Set(["CONFIRMED"]))
-    })
-
-    it("csv and excel answer a url to a file", async () => {
-      await sb.control.seedTransactions(5)
-      for (const file of [
-        await client.exportTransactionsCsv(filter()),
-        await client.exportTransactionsExcel(filter()),
-      ]) {
-        const url = new URL(file.url, sb.url)
-        const res = await fetch(url)
-        expect(res.status).toBe(200)
-        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0)
-      }
-    })
-  })
-
-  describe("balances, cards and payouts", () => {
-    it("balances", async () => {
-      const balances = await client.getBalances()
-      expect(balances.find((b) => b.currency === "RUB")?.amount).toEqual(expect.any(Number))
-    })
-
-    it.each([
-      ["PG-HMAC", false],
-      ["PG-HMAC", true],
-      ["PAY-HMAC", false],
-    ])("cards signed with %s (path with query: %s)", async (hmacScheme, signPathWithQuery) => {
-      const cards = await make({ hmacScheme, signPathWithQuery }).listCards({ onlyActive: true })
-      expect(cards.length).toBeGreaterThan(0)
-      expect(cards.every((c) => c.status === "ACTIVE")).toBe(true)
-    })
-
-    it("signPathWithQuery decides what is signed (service set to sign path with query)", async () => {
-      await sb.control.configure({ hmacPathMode: "withQuery" })
-      const bare = await failure(make().listCards({ onlyActive: true }))
-      expect(bare).toMatchObject({ kind: "http", httpStatus: 401 })
-      await expect(
-        make({ signPathWithQuery: true }).listCards({ onlyActive: true }),
-      ).resolves.toEqual(expect.any(Array))
-    })
-
-    it("payout: created once for one Idempotency-Key", async () => {
-      const card = (await client.listCards({ onlyActive: true }))[0]
-      const key = "payout-test-1"
-      const first = await client.createCardPayout({
-        cardId: card.cardId,
-        amountRub: 1500,
-        idempotencyKey: key,
-      })
-      expect(first.status).toBe("CREATED")
-      const second = await client.createCardPayout({
-        cardId: card.cardId,
-        amountRub: 1500,
-        idempotencyKey: key,
-      })
-      expect(second.withdrawalRecordId).toBe(first.withdrawalRecordId)
-      expect((await sb.control.payouts()).filter((p) => p.idempotencyKey === key)).toHaveLength(1)
-    })
-
-    it("payout to a card number; amount bounds enforced before sending", async () => {
-      const res = await client.createCardPayout({
-        cardNumber: "2200000000000004",
-        amountRub: 87500,
-        idempotencyKey: "payout-test-2",
-      })
-      expect(res.status).toBe("CREATED")
-      const before = (await sb.control.payouts()).length
-      const e = await failure(
-        client.createCardPayout({
-          cardNumber: "2200000000000004",
-          amountRub: 87501,
-          idempotencyKey: "x",
-        }),
-      )
-      expect(e.kind).toBe("invalid_request")
-      expect((await sb.control.payouts()).length).toBe(before)
-    })
-  })
-
-  describe("faults", () => {
-    it("GET survives a 30% 5xx rate through retries", async () => {
-      const created = await client.createTransaction({ ...payment, paymentMethod: 2 })
-      await sb.control.setFaults({ seed: 1, errorRates: { "GET /transaction/:id": 0.3 } })
-      const c = make({ retry: { retries: 8, baseDelayMs: 1, maxDelayMs: 5 } })
-      for (let i = 0; i < 10; i++) {
-        await expect(c.getTransaction(created.transactionId)).resolves.toMatchObject({
-          status: "PENDING",
-        })
-      }
-    })
-
-    it("GET with a 100% 5xx rate fails after 1 + retries attempts", async () => {
-      const created = await client.createTransaction({ ...payment, paymentMethod: 2 })
-      await sb.control.setFaults({ errorRates: { "GET /transaction/:id": 1 } })
-      const e = await failure(client.getTransaction(created.transactionId))
-      expect(e).toMatchObject({ kind: "http", attempts: 4, retryable: true })
-      expect(e.httpStatus).toBeGreaterThanOrEqual(500)
-    })
-
-    it("a lost create answer is outcome_unknown, and the payment is found by payload in the export", async () => {
-      await sb.control.setFaults({ lostResponseRates: { "POST /transaction/process": 1 } })
-      const e = await failure(
-        client.createTransaction({ ...payment, paymentMethod: 2, payload: "lost-1" }),
-      )
-      expect(e.kind).toBe("outcome_unknown")
-      expect(e.attempts).toBe(1)
-      await sb.control.setFaults({})
-      const records = await client.exportTransactionsJson({
-        from: new Date(Date.now() - 3600 * 1000),
-        to: new Date(Date.now() + 3600 * 1000),
-      })
-      expect(records.filter((r) => r.payload === "lost-1")).toHaveLength(1)
-    })
-
-    it("a slow create is outcome_unknown after the timeout; a slow GET is a timeout", async () => {
-      await sb.control.setFaults({ latencyMs: 400 })
-      const c = make({ timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } })
-      expect((await failure(c.createTransaction({ ...payment, paymentMethod: 2 }))).kind).toBe(
-        "outcome_unknown",
-      )
-      expect(await failure(c.getBalances())).toMatchObject({ kind: "timeout", attempts: 2 })
-      await sb.control.setFaults({})
     })
   })
 })

@@ -1,5 +1,5 @@
 import type { RunningSandbox } from "../../types"
-import { Receiver, createPayment, sleep, start } from "../../__tests__/helpers"
+import { Receiver, createPayment, start, waitUntil } from "../../__tests__/helpers"
 
 describe("sandbox: callbacks", () => {
   let sandbox: RunningSandbox
@@ -9,6 +9,15 @@ describe("sandbox: callbacks", () => {
     await sandbox?.stop()
     await receiver?.close()
   })
+
+  /**
+   * Retries run on sandbox time: a day ahead fires every retry still queued, and the attempts it
+   * starts are waited for, so what the receiver has then is all it will ever get.
+   */
+  const noMoreRetries = async () => {
+    await sandbox.control.advanceClock(24 * 60 * 60_000)
+    await sandbox.control.waitForCallbacks()
+  }
 
   const setup = async (respond: (n: number) => number, retryMs = 100) => {
     receiver = await new Receiver(respond).listen()
@@ -43,7 +52,7 @@ describe("sandbox: callbacks", () => {
     await sandbox.control.decline(transactionId)
     await receiver.waitFor(2)
     await sandbox.control.waitForCallbacks()
-    await sleep(300)
+    await noMoreRetries()
     expect(receiver.received).toHaveLength(2)
     const log = await sandbox.control.callbackLog()
     expect(log.map((e) => [e.attempt, e.status, e.outcome])).toEqual([
@@ -59,7 +68,7 @@ describe("sandbox: callbacks", () => {
     await sandbox.control.confirm(transactionId)
     await receiver.waitFor(4, 5000)
     await sandbox.control.waitForCallbacks()
-    await sleep(600)
+    await noMoreRetries()
     expect(receiver.received).toHaveLength(4)
     const gaps = receiver.received.slice(1).map((r, k) => r.at - receiver.received[k].at)
     for (const gap of gaps) {
@@ -79,7 +88,8 @@ describe("sandbox: callbacks", () => {
     await receiver.waitFor(1)
     await sandbox.control.waitForCallbacks()
     await sandbox.control.advanceClock(299_000)
-    await sleep(100)
+    // A retry due by now has started: advancing the clock fires it at once.
+    await sandbox.control.waitForCallbacks()
     expect(receiver.received).toHaveLength(1)
     await sandbox.control.advanceClock(1_000)
     await receiver.waitFor(2)
@@ -95,8 +105,10 @@ describe("sandbox: callbacks", () => {
     sandbox = await start({ callbackUrl: "http://127.0.0.1:1/hooks", callbackRetryIntervalMs: 50 })
     const { transactionId } = await createPayment(sandbox)
     await sandbox.control.confirm(transactionId)
-    await sleep(400)
-    await sandbox.control.waitForCallbacks()
+    await waitUntil(async () => (await sandbox.control.callbackLog()).length >= 4, {
+      what: "4 attempts in the callback log",
+    })
+    await noMoreRetries()
     const log = await sandbox.control.callbackLog()
     expect(log).toHaveLength(4)
     expect(log.every((e) => e.status === null && typeof e.error === "string")).toBe(true)

@@ -1,7 +1,4 @@
-// Over 300 lines on purpose: a table of cases per schema of the API, in the order of schemas.ts.
 import { amountsEqual, hasAtMostTwoDecimals, toMinorUnits } from "../amount"
-import { parseCallback } from "../callbacks"
-import { PlategaError } from "../errors"
 import {
   BalancesSchema,
   CancelSubscriptionResponseSchema,
@@ -10,25 +7,20 @@ import {
   CardPayoutResponseSchema,
   CardsSchema,
   CreatePaymentLinkResponseSchema,
-  CreateSubscriptionRequestSchema,
   CreateSubscriptionResponseSchema,
-  CreateTransactionRequestSchema,
   CreateTransactionResponseSchema,
   ExportFileSchema,
   ExportRecordsSchema,
-  ExportRequestSchema,
   H2hQrSchema,
   SubscriptionListSchema,
   SubscriptionSchema,
   TransactionStatusSchema,
 } from "../schemas"
 import { CARD_ID, MERCHANT_ID, SUB_ID, TX_ID, createTransactionAnswer } from "./support/fixtures"
+import { issuesOf } from "./support/issues"
 
-const CHARGE_ID = "11111111-2222-4333-8444-555555555555"
-
-function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
-  return (result.error?.issues ?? []).map((i) => i.path.map(String).join("."))
-}
+// A table of cases per response schema of the API, in the order of response-schemas.ts, and the
+// amounts they carry.
 
 describe("amounts", () => {
   it("compares at 2 decimals, immune to float noise and 16-decimal values", () => {
@@ -48,7 +40,6 @@ describe("amounts", () => {
     expect(hasAtMostTwoDecimals(Infinity)).toBe(false)
   })
 })
-
 describe("response schemas", () => {
   it("create transaction (methods 2/11), keeping unknown fields", () => {
     const r = CreateTransactionResponseSchema.parse({ ...createTransactionAnswer, brandNew: 1 })
@@ -256,194 +247,5 @@ describe("response schemas", () => {
     expect(BalancesSchema.safeParse([{ amount: 10 }]).success).toBe(false)
     expect(H2hQrSchema.parse({ amount: 100, qr: "https://qr.nspk.ru/abc" }).qr).toContain("qr")
     expect(H2hQrSchema.safeParse({ amount: 100, qr: "" }).success).toBe(false)
-  })
-})
-
-describe("request schemas", () => {
-  const valid = {
-    paymentMethod: 11,
-    paymentDetails: { amount: 1500.5, currency: "rub" },
-    description: "Order",
-    return: "https://shop/ok",
-    failedUrl: "https://shop/fail",
-    unknownKey: "dropped",
-  }
-
-  it("create transaction: drops unknown keys, upper-cases currency", () => {
-    const r = CreateTransactionRequestSchema.parse(valid)
-    expect(r.paymentDetails.currency).toBe("RUB")
-    expect(r).not.toHaveProperty("unknownKey")
-  })
-
-  it.each([
-    [{ paymentDetails: { amount: 0, currency: "RUB" } }, "paymentDetails.amount"],
-    [{ paymentDetails: { amount: -5, currency: "RUB" } }, "paymentDetails.amount"],
-    [{ paymentDetails: { amount: 10.123, currency: "RUB" } }, "paymentDetails.amount"],
-    [{ paymentDetails: { amount: Infinity, currency: "RUB" } }, "paymentDetails.amount"],
-    [{ paymentDetails: { amount: Number.NaN, currency: "RUB" } }, "paymentDetails.amount"],
-    [{ paymentMethod: 6 }, "paymentMethod"],
-    [{ return: "javascript:alert(1)" }, "return"],
-  ])("create transaction refuses %j", (patch, path) => {
-    expect(issuesOf(CreateTransactionRequestSchema.safeParse({ ...valid, ...patch }))).toContain(
-      path,
-    )
-  })
-
-  it("create subscription: interval as 3, '3' or 'Month' is sent as 3; count bounds", () => {
-    const base = {
-      paymentDetails: { amount: 299, currency: "RUB", intervalCount: 1 },
-      description: "Box",
-    }
-    for (const interval of [3, "3", "Month"]) {
-      const r = CreateSubscriptionRequestSchema.parse({
-        ...base,
-        paymentDetails: { ...base.paymentDetails, interval },
-      })
-      expect(r.paymentDetails.interval).toBe(3)
-    }
-    const bounds: [number, number, boolean][] = [
-      [1, 31, true],
-      [1, 32, false],
-      [2, 4, true],
-      [2, 5, false],
-      [3, 12, true],
-      [3, 13, false],
-      [4, 3, true],
-      [4, 4, false],
-      [5, 1, false],
-    ]
-    for (const [interval, intervalCount, ok] of bounds) {
-      const r = CreateSubscriptionRequestSchema.safeParse({
-        ...base,
-        paymentDetails: { ...base.paymentDetails, interval, intervalCount },
-      })
-      expect([interval, intervalCount, r.success]).toEqual([interval, intervalCount, ok])
-    }
-  })
-
-  it("export filter: names and codes become code strings; defaults", () => {
-    const r = ExportRequestSchema.parse({
-      from: new Date("2025-01-01T00:00:00Z"),
-      to: "2025-01-31T23:59:59Z",
-      statuses: ["CONFIRMED", 1, "9"],
-      paymentMethods: [2, "SBPQR", "11"],
-    })
-    expect(r).toEqual({
-      from: "2025-01-01T00:00:00.000Z",
-      to: "2025-01-31T23:59:59Z",
-      statuses: ["7", "1", "9"],
-      paymentMethods: ["2", "2", "11"],
-      timeZoneId: "Europe/Moscow",
-    })
-    const d = ExportRequestSchema.parse({ from: "a", to: "b" })
-    expect(d.statuses).toEqual(["1", "6", "7", "9"])
-    expect(d.paymentMethods).toEqual(["2", "3", "6", "11", "12", "13", "14"])
-    expect(ExportRequestSchema.safeParse({ from: "a", to: "b", statuses: ["PAID"] }).success).toBe(
-      false,
-    )
-  })
-})
-
-describe("parseCallback", () => {
-  it("probe: {}", () => {
-    expect(parseCallback({})).toEqual({ kind: "probe" })
-    expect(parseCallback("{}")).toEqual({ kind: "probe" })
-  })
-
-  it("transaction status callback (camelCase, 16 decimals, null paymentMethod, unknown fields)", () => {
-    const raw = `{"id":"${TX_ID}","amount":1500.0000000000000000,"currency":"RUB","status":"CONFIRMED","paymentMethod":null,"payload":"sess_1","newField":"x"}`
-    const cb = parseCallback(Buffer.from(raw))
-    expect(cb).toMatchObject({
-      kind: "transaction",
-      id: TX_ID,
-      amount: 1500,
-      currency: "RUB",
-      status: "CONFIRMED",
-      paymentMethod: null,
-      payload: "sess_1",
-      newField: "x",
-    })
-    const s = parseCallback({
-      id: TX_ID,
-      amount: "10.5000000000000000",
-      currency: "RUB",
-      status: "WEIRD",
-    })
-    expect(s).toMatchObject({ kind: "transaction", amount: 10.5, status: "WEIRD" })
-  })
-
-  it("subscription charge (PascalCase, Id != SubscriptionId)", () => {
-    const cb = parseCallback({
-      Id: CHARGE_ID,
-      Amount: 299.0,
-      Currency: "RUB",
-      Status: "CONFIRMED",
-      PaymentMethod: 6,
-      Payload: "",
-      SubscriptionId: SUB_ID,
-      NextChargeAt: "2025-02-01T00:00:00Z",
-    })
-    expect(cb.kind).toBe("subscription_charge")
-    if (cb.kind !== "subscription_charge") throw new Error("narrowing")
-    expect(cb.SubscriptionId).toBe(SUB_ID)
-    expect(cb.Amount).toBe(299)
-    const canceled = parseCallback({
-      Id: CHARGE_ID,
-      Amount: 299,
-      Currency: "RUB",
-      Status: "CANCELED",
-      PaymentMethod: 6,
-      SubscriptionId: SUB_ID,
-      NextChargeAt: null,
-    })
-    expect(canceled).toMatchObject({ kind: "subscription_charge", NextChargeAt: null })
-  })
-
-  it.each([
-    "SUBSCRIPTION_ACTIVATED",
-    "SUBSCRIPTION_PAST_DUE",
-    "SUBSCRIPTION_CANCELLED",
-    "SUBSCRIPTION_FAILED",
-    "SUBSCRIPTION_SOMETHING_NEW",
-  ])("subscription status %s", (Status) => {
-    const cb = parseCallback({
-      Id: SUB_ID,
-      Amount: 299,
-      Currency: "RUB",
-      Status,
-      PaymentMethod: 6,
-      Payload: null,
-      SubscriptionId: SUB_ID,
-      NextChargeAt: null,
-    })
-    expect(cb).toMatchObject({ kind: "subscription_status", Id: SUB_ID, Status })
-  })
-
-  it.each([
-    ["null", null],
-    ["an array", []],
-    ["a number", 42],
-    ["not JSON", "{oops"],
-    ["an unknown shape", { foo: "bar" }],
-    ["a transaction without amount", { id: TX_ID, currency: "RUB", status: "CONFIRMED" }],
-    ["a transaction with bad id", { id: "1", amount: 1, currency: "RUB", status: "CONFIRMED" }],
-    [
-      "a charge with Id == SubscriptionId",
-      { Id: SUB_ID, Amount: 1, Currency: "RUB", Status: "CONFIRMED", SubscriptionId: SUB_ID },
-    ],
-    [
-      "a charge without SubscriptionId",
-      { Id: CHARGE_ID, Amount: 1, Currency: "RUB", Status: "CONFIRMED" },
-    ],
-    ["a negative amount", { id: TX_ID, amount: -1, currency: "RUB", status: "CONFIRMED" }],
-  ])("refuses %s with invalid_payload", (_what, body) => {
-    let caught: unknown
-    try {
-      parseCallback(body)
-    } catch (e) {
-      caught = e
-    }
-    expect(caught).toBeInstanceOf(PlategaError)
-    expect((caught as PlategaError).kind).toBe("invalid_payload")
   })
 })

@@ -1,7 +1,7 @@
 import { FaultInjector, normalizeRouteKey } from "../faults"
 import type { SandboxFaults } from "../faults"
 import type { RunningSandbox } from "../../types"
-import { Receiver, api, createPayment, sleep, start } from "../../__tests__/helpers"
+import { Receiver, api, createPayment, start } from "../../__tests__/helpers"
 
 describe("fault injection", () => {
   it("normalizes route keys", () => {
@@ -159,7 +159,9 @@ describe("sandbox: callback faults", () => {
   it("drops callbacks for good and logs them", async () => {
     await sandbox.control.setFaults({ callbacks: { dropRate: 1 } })
     await confirmMany(3)
-    await sleep(100)
+    // For good: a day of sandbox time later (retries run on it), still nothing was sent.
+    await sandbox.control.advanceClock(24 * 60 * 60_000)
+    await sandbox.control.waitForCallbacks()
     expect(receiver.received).toHaveLength(0)
     const log = await sandbox.control.callbackLog()
     expect(log.map((e) => e.outcome)).toEqual(["dropped", "dropped", "dropped"])
