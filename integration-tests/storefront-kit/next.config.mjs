@@ -7,6 +7,8 @@ const config = {
   typescript: { ignoreBuildErrors: true },
   eslint: { ignoreDuringBuilds: true },
   poweredByHeader: false,
+  // The kit is a workspace package (linked, outside node_modules): compiled like the site's code.
+  transpilePackages: ["medusa-payment-platega-storefront"],
 }
 
 export default config

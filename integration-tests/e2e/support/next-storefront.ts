@@ -7,7 +7,11 @@ import { freePort } from "../../helpers/net"
 import { ROOT } from "./demo-process"
 
 const SITE = path.join(ROOT, "integration-tests", "storefront-kit")
-const NEXT = path.join(ROOT, "node_modules", "next", "dist", "bin", "next")
+// The site is a workspace of its own (Next.js 15, React 19; the repository's admin keeps React 18):
+// its own next, in its node_modules or, when npm hoisted it, in the repository's.
+const NEXT = [SITE, ROOT]
+  .map((dir) => path.join(dir, "node_modules", "next", "dist", "bin", "next"))
+  .find((bin) => fs.existsSync(bin))!
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc")
 
 export type RunningNextStorefront = { url: string; stop: () => Promise<void> }

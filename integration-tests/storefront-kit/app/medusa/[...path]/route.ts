@@ -5,14 +5,15 @@ import type { NextRequest } from "next/server"
 
 export const dynamic = "force-dynamic"
 
-async function pass(req: NextRequest, { params }: { params: { path: string[] } }) {
+async function pass(req: NextRequest, context: { params: Promise<{ path: string[] }> }) {
+  const { path } = await context.params
   const backend = process.env.MEDUSA_BACKEND_URL
   const key = process.env.MEDUSA_PUBLISHABLE_KEY
   if (!backend || !key)
     return new Response("MEDUSA_BACKEND_URL and MEDUSA_PUBLISHABLE_KEY must be set", {
       status: 500,
     })
-  const target = new URL(`/${params.path.join("/")}${req.nextUrl.search}`, backend)
+  const target = new URL(`/${path.join("/")}${req.nextUrl.search}`, backend)
   const headers = new Headers({ "x-publishable-api-key": key })
   for (const name of ["content-type", "authorization", "accept"]) {
     const value = req.headers.get(name)

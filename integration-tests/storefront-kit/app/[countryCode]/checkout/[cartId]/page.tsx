@@ -1,12 +1,10 @@
 import { Checkout } from "./checkout"
 
-export default function CheckoutPage({
-  params,
-  searchParams,
-}: {
-  params: { countryCode: string; cartId: string }
-  searchParams: { sbp?: string }
+export default async function CheckoutPage(props: {
+  params: Promise<{ countryCode: string; cartId: string }>
+  searchParams: Promise<{ sbp?: string }>
 }) {
+  const [params, searchParams] = await Promise.all([props.params, props.searchParams])
   return (
     <Checkout
       countryCode={params.countryCode}
