@@ -4,7 +4,8 @@
 // addresses), then pays with the kit: SBP on Platega's page, card, a declined card paid again, and
 // the inline SBP QR paid from another tab. The sandbox must record one transaction per attempt.
 // The site routes by country as the starter does (a path without one gets the default, `dk`); the
-// shopper pays from `/ru/…` and must come back, and try again, under `/ru/`.
+// shopper pays from `/ru/…` and must come back, and try again, under `/ru/`. Last, what an order
+// edit left owing is paid on the kit's payment-collection page, by link, under `/ru/` too.
 import axios, { type AxiosInstance } from "axios"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createCart } from "../helpers/checkout"
@@ -181,6 +182,71 @@ describeWithBrowser("the storefront kit in a Next.js storefront", () => {
     // Newest first.
     expect((await transactionsOf(cartId)).map((t) => t.status)).toEqual(["CONFIRMED", "CANCELED"])
     await expectCountryKept(cartId)
+  })
+
+  /** The demo's admin API, as the merchant's admin calls it. */
+  async function admin<T>(path: string, body?: unknown): Promise<T> {
+    const token = await adminToken(demo.storeUrl)
+    const res = await fetch(`${demo.storeUrl}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+
+  it("the payment-collection page: what an order edit left owing, paid by link, under the shopper's country", async () => {
+    const cartId = await createCart(api, store)
+    await withPage("collection-order", async (page) => {
+      await choose(page, cartId, "sbp", "?sbp=redirect")
+      await payOnSandbox(page)
+      await actOnSandboxPage(page, site!.url, { qr: true }, "kit-collection-order")
+      await expectPaid(page, "collection-order")
+    })
+    const { orders } = await admin<{ orders: { id: string }[] }>(
+      "/admin/orders?limit=1&order=-created_at&fields=id",
+    )
+    const orderId = orders[0].id
+    // The merchant adds an item for 500 ₽: the order now owes it.
+    await admin("/admin/order-edits", { order_id: orderId })
+    await admin(`/admin/order-edits/${orderId}/items`, {
+      items: [{ variant_id: store.variantId, quantity: 1, unit_price: 500 }],
+    })
+    await admin(`/admin/order-edits/${orderId}/request`, {})
+    await admin(`/admin/order-edits/${orderId}/confirm`, {})
+    const owed = await admin<{ outstanding: { payment_collection_id: string } | null }>(
+      `/admin/platega/orders/${orderId}/payment-links`,
+    )
+    const collectionId = owed.outstanding!.payment_collection_id
+    await withPage("collection", async (page) => {
+      await page.goto(`${site!.url}/${COUNTRY}/payment-collection/${collectionId}`)
+      await page.getByTestId("platega-amount-due").waitFor()
+      expect(await page.getByTestId("platega-amount-due").textContent()).toMatch(/500/)
+      await screenshot(page, "kit-collection-due")
+      await page.getByTestId("platega-pay-button").click()
+      const sandboxPort = new URL(demo.sandboxUrl).port
+      await page.waitForURL((url) => url.port === sandboxPort && url.pathname.startsWith("/pay/"), {
+        timeout: 60_000,
+      })
+      // The link lets the payer pick the method on Platega's page.
+      await page.getByTestId("method-sbp").click()
+      await actOnSandboxPage(page, site!.url, { qr: true }, "kit-collection")
+      await page.getByTestId("platega-paid").waitFor({ timeout: 60_000 })
+      await screenshot(page, "kit-collection-paid")
+      expect(new URL(page.url()).pathname).toBe(`/${COUNTRY}/payment-collection/${collectionId}`)
+    })
+    const res = await fetch(`${demo.sandboxUrl}/_sandbox/transactions?limit=1000`)
+    const { items } = (await res.json()) as { items: SandboxTransaction[] }
+    const ofCollection = items.filter((t) => t.returnUrl?.includes(collectionId))
+    expect(ofCollection.map((t) => t.status)).toEqual(["CONFIRMED"])
+    expect(ofCollection[0].returnUrl).toMatch(
+      new RegExp(`^${site!.url}/${COUNTRY}/payment-collection/${collectionId}`),
+    )
+    const after = await admin<{ outstanding: unknown }>(
+      `/admin/platega/orders/${orderId}/payment-links`,
+    )
+    expect(after.outstanding).toBeNull()
   })
 
   it("SBP inline: the QR on the checkout, paid from another tab, turns into the order", async () => {

@@ -18,6 +18,8 @@ export interface PlategaTexts {
   tryAgain: string
   orderNumber: (displayId: number | string) => string
   amountDue: string
+  /** The label of a payment collection's amount once nothing is due. */
+  amount: string
   nothingDue: string
   linkExpires: (time: string) => string
   error: string
@@ -47,6 +49,7 @@ const en: PlategaTexts = {
   tryAgain: "Try again",
   orderNumber: (n) => `Order #${n}`,
   amountDue: "Amount due",
+  amount: "Amount",
   nothingDue: "Nothing is owed.",
   linkExpires: (t) => `The payment link is valid until ${t}`,
   error: "Something went wrong",
@@ -76,6 +79,7 @@ const ru: PlategaTexts = {
   tryAgain: "Попробовать снова",
   orderNumber: (n) => `Заказ №${n}`,
   amountDue: "К оплате",
+  amount: "Сумма",
   nothingDue: "Оплачивать нечего.",
   linkExpires: (t) => `Ссылка на оплату действует до ${t}`,
   error: "Что-то пошло не так",

@@ -25,7 +25,7 @@ export function PlategaPaymentCollectionPage(props: PlategaPaymentCollectionPage
     <div data-testid="platega-payment-collection" {...partLook(look, "root")}>
       {collection ? (
         <p data-testid="platega-amount-due" {...partLook(look, "amount")}>
-          {t.amountDue}:{" "}
+          {settled ? t.amount : t.amountDue}:{" "}
           {formatMoney(
             settled ? collection.amount : collection.outstanding_amount,
             collection.currency_code,
