@@ -77,7 +77,10 @@ export async function cartEmails(
   return new Map(data.map((c) => [c.id as string, (c.email as string | null) ?? null]))
 }
 
-/** Payment sessions by id, deleted ones too: their collection (sessions of any provider). */
+/**
+ * Payment sessions by id: their collection (sessions of any provider). Medusa deletes a session
+ * for good when another replaces it; checkoutCarts below still knows such a session's cart.
+ */
 export async function sessionCollections(
   scope: Scope,
   sessionIds: (string | null | undefined)[],
@@ -88,8 +91,6 @@ export async function sessionCollections(
     entity: "payment_session",
     fields: ["id", "payment_collection_id"],
     filters: { id: ids },
-    // A declined attempt's session is deleted when the shopper starts again: still its cart's.
-    withDeleted: true,
   })
   return new Map(data.map((s) => [s.id as string, s.payment_collection_id as string]))
 }

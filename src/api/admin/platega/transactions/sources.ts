@@ -62,8 +62,6 @@ const checkoutSessions: TransactionSource = {
       { provider_id: providers, ...createdIn(window) },
       {
         ...newest(window),
-        // Declined and abandoned attempts too: Medusa deletes a session when another replaces it.
-        withDeleted: true,
         select: [
           "id",
           "provider_id",
