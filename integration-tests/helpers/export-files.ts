@@ -22,8 +22,12 @@ export async function readExportFile(
         [...EXPORT_COLUMNS],
         ...records.map((r) =>
           EXPORT_COLUMNS.map((c) => {
-            if (typeof r[c] !== "string") throw new Error(`JSON column ${c} is not a string`)
-            return r[c] as string
+            const v = r[c]
+            // The store's columns: an order number, or null where the store has none.
+            if (v === null) return ""
+            if (typeof v === "number" && c === "orderDisplayId") return String(v)
+            if (typeof v !== "string") throw new Error(`JSON column ${c} is not a string`)
+            return v
           }),
         ),
       ]
@@ -47,6 +51,13 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return ""
   if (typeof value === "number" || typeof value === "string") return String(value)
   throw new Error(`unexpected cell value ${JSON.stringify(value)}`)
+}
+
+/** A row as a file's cells: texts as they are, an order number as its digits, nothing as "". */
+export function fileCells(
+  row: Partial<Record<(typeof EXPORT_COLUMNS)[number], unknown>>,
+): string[] {
+  return EXPORT_COLUMNS.map((c) => (row[c] == null ? "" : String(row[c])))
 }
 
 /** CSV cells carry a leading apostrophe where a spreadsheet would see a formula: take it off. */

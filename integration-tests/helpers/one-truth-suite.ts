@@ -23,6 +23,7 @@ import type { SuiteContext } from "./payment-links-suite"
 
 interface Row {
   id: string
+  kind?: string
   cart_id?: string
   platega_status: string
   platega_status_at: string | null
@@ -79,13 +80,20 @@ export function oneTruthTests({ api, getContainer, sandbox, store }: SuiteContex
       .resolve(ContainerRegistrationKeys.QUERY)
       .graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
     expect(answer).toMatchObject({
+      kind: "link",
       outcome: "captured",
       platega_status: "CONFIRMED",
       order_id: orderId,
       order_display_id: orders[0].display_id,
     })
     const listed = await row(link.transaction_id)
-    expect(listed).toMatchObject({ needs_attention: false, cases: [], platega_status: "CONFIRMED" })
+    expect(listed).toMatchObject({
+      kind: "link",
+      needs_attention: false,
+      cases: [],
+      platega_status: "CONFIRMED",
+      order: { display_id: orders[0].display_id },
+    })
     expect(listed!.platega_status_at).toBeTruthy()
     expect(await notificationsOf([link.transaction_id])).toHaveLength(0)
   })
@@ -169,11 +177,46 @@ export function oneTruthTests({ api, getContainer, sandbox, store }: SuiteContex
       () => row(declined),
       (r) => r?.callbacks[0]?.outcome === "recorded",
     )
-    expect(first).toMatchObject({ cart_id: cartId, platega_status: "CANCELED", cases: [] })
     const paid = await row(retry.data.transaction_id)
-    expect(paid).toMatchObject({ cart_id: cartId, platega_status: "CONFIRMED" })
+    expect(paid).toMatchObject({ cart_id: cartId, platega_status: "CONFIRMED", kind: "checkout" })
     expect(paid!.order).toBeTruthy()
+    // The declined attempt is shown under the order its cart became, without a case.
+    expect(first).toMatchObject({
+      cart_id: cartId,
+      kind: "checkout",
+      platega_status: "CANCELED",
+      cases: [],
+      order: { display_id: paid!.order!.display_id },
+    })
+
+    // The export reads the same classification: both attempts name the order.
+    const rows = await exportedRows()
+    const exported = (id: string) => rows.find((r) => r.recordId.toLowerCase() === id.toLowerCase())
+    for (const id of [declined, retry.data.transaction_id]) {
+      expect(exported(id)).toMatchObject({
+        storeKind: "checkout",
+        orderDisplayId: paid!.order!.display_id,
+      })
+    }
   })
+
+  /** Today's transactions as the admin's JSON export writes them. */
+  async function exportedRows(): Promise<(Record<string, unknown> & { recordId: string })[]> {
+    const now = Date.now()
+    const body = {
+      from: new Date(now - 3_600_000).toISOString(),
+      to: new Date(now + 3_600_000).toISOString(),
+      format: "json",
+    }
+    const started = (await api.post("/admin/platega/exports", body, admin)).data.export
+    const done = await eventually(
+      async () => (await api.get(`/admin/platega/exports/${started.id}`, admin)).data.export,
+      (e) => e.status === "done" || e.status === "failed",
+    )
+    expect(done).toMatchObject({ status: "done" })
+    const file = await api.get(done.file.download_url, { ...admin, responseType: "arraybuffer" })
+    return JSON.parse(Buffer.from(file.data).toString("utf8"))
+  }
 
   /** A checkout whose session now asks 1,000 ₽ less than the shopper paid at Platega. */
   async function paidMoreThanAsked() {

@@ -13,6 +13,8 @@ export type { CaseKind } from "../../modules/platega/flagged-cases"
 
 export interface Recheck {
   transaction_id: string
+  /** What the transaction is to the store: checkout, link, subscription_checkout, … */
+  kind: string
   platega_status: string | null
   outcome: string
   detail: string

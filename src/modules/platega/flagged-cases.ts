@@ -99,9 +99,9 @@ function formatAmount(amount: string, currency: string, locale: string): string 
 const WHAT: Record<"en" | "ru", Record<CaseKind, string>> = {
   en: {
     unmatched_payment: "was paid but matches no payment session of this store",
-    payment_mismatch: "was paid with another amount or currency than the cart: no order was made",
+    payment_mismatch: "was paid with another amount or currency than the cart: it made no order",
     paid_after_abandon:
-      "was paid after its checkout was abandoned or started again: no order was made",
+      "was paid after its checkout was abandoned or started again: it made no order",
     link_extra_payment:
       "was paid by a payment link the order no longer needed: it is an extra payment on the order, refund it from the order if it is not owed",
     chargeback: "went back to the payer after the order was paid (refund or dispute)",
@@ -109,9 +109,10 @@ const WHAT: Record<"en" | "ru", Record<CaseKind, string>> = {
   },
   ru: {
     unmatched_payment: "оплачен, но не соответствует ни одной платёжной сессии магазина",
-    payment_mismatch: "оплачен на другую сумму или в другой валюте, чем корзина: заказ не создан",
+    payment_mismatch:
+      "оплачен на другую сумму или в другой валюте, чем корзина: заказа по нему нет",
     paid_after_abandon:
-      "оплачен после того, как оформление брошено или начато заново: заказ не создан",
+      "оплачен после того, как оформление брошено или начато заново: заказа по нему нет",
     link_extra_payment:
       "оплачен по платёжной ссылке, которая заказу уже не нужна: это лишний платёж по заказу, верните его из заказа, если он не причитается",
     chargeback: "вернулся плательщику после оплаты заказа (возврат или спор)",
@@ -130,7 +131,7 @@ export function caseNotice(
   if (language === "ru") {
     const place =
       where.order_display_id != null
-        ? `заказ №${where.order_display_id}`
+        ? `заказ №${where.order_display_id}${where.cart_id ? `, корзина ${where.cart_id}` : ""}`
         : where.cart_id
           ? `корзина ${where.cart_id}`
           : "нет заказа и корзины"
@@ -141,7 +142,7 @@ export function caseNotice(
   }
   const place =
     where.order_display_id != null
-      ? `order #${where.order_display_id}`
+      ? `order #${where.order_display_id}${where.cart_id ? `, cart ${where.cart_id}` : ""}`
       : where.cart_id
         ? `cart ${where.cart_id}`
         : "no order or cart"

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { PLATEGA_MODULE, type FlaggedEvent, type PlategaModuleService } from "../../modules/platega"
-import { checkoutCarts, ordersById, placesOfCollections, sessionCollections } from "./places"
+import { classifyTransaction } from "../transactions/classify"
+import { ordersById, placesOfSessions } from "../transactions/places"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
@@ -48,20 +49,25 @@ export async function findFlaggedCase(scope: Scope, id: string): Promise<Flagged
     { callback_event_id: id },
     { take: 1 },
   )
-  const collections = await sessionCollections(scope, [event.session_id])
-  const collection = event.session_id ? collections.get(event.session_id) : undefined
-  const place = (await placesOfCollections(scope, [collection])).get(collection ?? "")
-  const cartId =
-    place?.cart_id ??
-    (await checkoutCarts(scope, [event.platega_id])).get(event.platega_id.toLowerCase())?.cart_id ??
-    null
-  const orderId = event.order_id ?? place?.order_id ?? null
-  const order = orderId ? (await ordersById(scope, [orderId])).get(orderId) : undefined
+  const place = await classifyTransaction(scope, event.platega_id)
+  // A payment the store made no record of, for one of its sessions: its cart through the session.
+  const bySession =
+    place.kind === "unknown" && event.session_id
+      ? (await placesOfSessions(scope, [event.session_id])).get(event.session_id)
+      : undefined
+  const cartId = place.cart_id ?? bySession?.cart_id ?? null
+  const orderId = event.order_id ?? place.order_id ?? bySession?.order_id ?? null
+  const displayId =
+    orderId === place.order_id
+      ? place.order_display_id
+      : orderId
+        ? ((await ordersById(scope, [orderId])).get(orderId)?.display_id ?? null)
+        : null
   return {
     event: event as unknown as FlaggedCase["event"],
     cart_id: cartId,
     order_id: orderId,
-    order_display_id: order?.display_id ?? null,
+    order_display_id: displayId,
     resolution: (resolution as unknown as CaseResolutionRecord | undefined) ?? null,
   }
 }

@@ -55,8 +55,10 @@ export const TransactionDrawer = ({
                   ? t(`platega_transactions.method.${tx.method}`, { defaultValue: tx.method })
                   : "—"}
               </Row>
-              <Row label={t("platega_transactions.drawer.source")}>
-                {t(`platega_transactions.source.${tx.source}`)}
+              <Row label={t("platega_transactions.drawer.kind")}>
+                <span data-platega-kind={tx.kind ?? "unknown"}>
+                  {t(`platega_transactions.kind.${tx.kind ?? "unknown"}`)}
+                </span>
               </Row>
               <Row label={t("platega_transactions.list.when")}>
                 {formatters(i18n.language).dateTime(tx.created_at)}

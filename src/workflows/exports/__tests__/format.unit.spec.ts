@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream"
-import type { ExportRow } from "../../../lib/platega"
 import { MathBN } from "@medusajs/framework/utils"
 import {
+  fileCells,
   readAsSpreadsheet,
   readExportFile,
   withoutNeutralization,
@@ -11,11 +11,13 @@ import {
   EXPORT_COLUMNS,
   EXPORT_FORMATS,
   neutralizeFormula,
+  KIND_WORDS,
   writeExport,
+  type ExportFileRow,
   type ExportFormat,
 } from "../format"
 
-function row(i: number, over: Partial<ExportRow> = {}): ExportRow {
+function row(i: number, over: Partial<ExportFileRow> = {}): ExportFileRow {
   return {
     recordId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
     createdAt: "2026-11-01 12:00:00",
@@ -25,13 +27,17 @@ function row(i: number, over: Partial<ExportRow> = {}): ExportRow {
     paymentMethod: "SBPQR",
     description: `Заказ №${i}; "кавычки", запятая`,
     payload: i % 2 ? "" : `order_${i}\nline 2`,
+    // Every third a checkout the store made into an order; the rest unknown to it.
+    storeKind: i % 3 ? "unknown" : "checkout",
+    orderDisplayId: i % 3 ? null : 1000 + i,
+    orderId: i % 3 ? null : `order_01K${i}`,
     ...over,
   }
 }
 
 async function write(
   format: ExportFormat,
-  rows: ExportRow[],
+  rows: ExportFileRow[],
   options: { separator?: string; sheetRows?: number; language?: "en" | "ru" } = {},
 ): Promise<{ bytes: Buffer; count: number }> {
   const out = new PassThrough()
@@ -47,7 +53,7 @@ async function write(
 
 describe("export files", () => {
   const rows = Array.from({ length: 25 }, (_, i) => row(i))
-  const expected = [[...EXPORT_COLUMNS], ...rows.map((r) => EXPORT_COLUMNS.map((c) => r[c]))]
+  const expected = [[...EXPORT_COLUMNS], ...rows.map((r) => fileCells(r))]
 
   it.each(EXPORT_FORMATS)(
     "%s: the same columns and rows, amounts as their exact text",
@@ -78,7 +84,7 @@ describe("export files", () => {
     const text = bytes.subarray(3).toString("utf8")
     expect(
       text.startsWith(
-        "recordId,createdAt,amount,currencyCode,status,paymentMethod,description,payload\r\n",
+        "recordId,createdAt,amount,currencyCode,status,paymentMethod,description,payload,storeKind,orderDisplayId,orderId\r\n",
       ),
     ).toBe(true)
     expect(text).toContain('"Заказ №0; ""кавычки"", запятая"')
@@ -95,7 +101,7 @@ describe("export files", () => {
     expect(text.endsWith("\r\n")).toBe(true)
     expect(await readExportFile("csv", bytes)).toEqual([
       [...EXPORT_COLUMNS],
-      ...many.map((r) => EXPORT_COLUMNS.map((c) => r[c])),
+      ...many.map((r) => fileCells(r)),
     ])
   })
 
@@ -118,6 +124,20 @@ describe("export files", () => {
           language === "ru" ? a.replace(".", ",") : a,
         ),
       )
+    },
+  )
+
+  it.each(["csv", "xlsx"] as const)(
+    "%s in Russian: what each transaction is to the store in words, its order as a number",
+    async (format) => {
+      const { bytes } = await write(format, rows.slice(0, 3), { language: "ru" })
+      const read = await readExportFile(format, bytes)
+      const at = (c: string) => EXPORT_COLUMNS.indexOf(c as (typeof EXPORT_COLUMNS)[number])
+      expect(read.slice(1).map((r) => [r[at("storeKind")], r[at("orderDisplayId")]])).toEqual([
+        [KIND_WORDS.ru.checkout, "1000"],
+        [KIND_WORDS.ru.unknown, ""],
+        [KIND_WORDS.ru.unknown, ""],
+      ])
     },
   )
 
@@ -158,9 +178,7 @@ describe("export files", () => {
         expect(read[i + 1][7]).toBe(`'${a}`)
       }
       // Nothing else changed.
-      expect(withoutNeutralization(read).slice(1)).toEqual(
-        evil.map((r) => EXPORT_COLUMNS.map((c) => r[c])),
-      )
+      expect(withoutNeutralization(read).slice(1)).toEqual(evil.map((r) => fileCells(r)))
     })
 
     it("xlsx: such texts are string cells, never formulas", async () => {
@@ -179,7 +197,7 @@ describe("export files", () => {
   })
 
   it("a failing source fails the write and destroys the file stream", async () => {
-    async function* broken(): AsyncGenerator<ExportRow> {
+    async function* broken(): AsyncGenerator<ExportFileRow> {
       yield row(1)
       throw new Error("cut off")
     }

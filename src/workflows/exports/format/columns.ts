@@ -1,6 +1,20 @@
 import type { ExportRow } from "../../../lib/platega"
+import type { TransactionKind } from "../../transactions/kinds"
 
-/** The columns of every export file, in order, named as Platega names the record's fields. */
+/**
+ * A row of an export file: Platega's record, then what the transaction is to the store and the
+ * order its money went to (workflows/transactions/classify.ts), empty when the store has none.
+ */
+export interface ExportFileRow extends ExportRow {
+  storeKind: TransactionKind
+  orderDisplayId: number | null
+  orderId: string | null
+}
+
+/**
+ * The columns of every export file, in order: Platega's fields as Platega names them, then the
+ * store's own.
+ */
 export const EXPORT_COLUMNS = [
   "recordId",
   "createdAt",
@@ -10,7 +24,10 @@ export const EXPORT_COLUMNS = [
   "paymentMethod",
   "description",
   "payload",
-] as const satisfies readonly (keyof ExportRow)[]
+  "storeKind",
+  "orderDisplayId",
+  "orderId",
+] as const satisfies readonly (keyof ExportFileRow)[]
 
 export const EXPORT_FORMATS = ["json", "csv", "xlsx"] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]

@@ -1,7 +1,12 @@
 import { stringify, type Options } from "csv-stringify/sync"
-import type { ExportRow } from "../../../lib/platega"
-import { EXPORT_COLUMNS, neutralizeFormula } from "./columns"
-import { COLUMN_TITLES, csvConventions, localeAmount, type ExportLanguage } from "./locale"
+import { EXPORT_COLUMNS, neutralizeFormula, type ExportFileRow } from "./columns"
+import {
+  COLUMN_TITLES,
+  csvConventions,
+  KIND_WORDS,
+  localeAmount,
+  type ExportLanguage,
+} from "./locale"
 
 /** Rows formatted together: one string, one write to the file, for this many. */
 const BATCH = 500
@@ -17,12 +22,12 @@ const BATCH = 500
  * until the file had it, and a store's garbage collector left them for its next full collection.
  */
 export async function* csvChunks(
-  rows: AsyncIterable<ExportRow>,
+  rows: AsyncIterable<ExportFileRow>,
   separator: string,
   language?: ExportLanguage,
 ): AsyncGenerator<string> {
   const options = csvOptions(separator, language)
-  let batch: ExportRow[] = []
+  let batch: ExportFileRow[] = []
   let first = true
   for await (const row of rows) {
     batch.push(row)
@@ -47,8 +52,10 @@ function csvOptions(separator: string, language?: ExportLanguage): Options {
     cast: {
       string: (value, context) =>
         style && context.column === "amount"
-          ? localeAmount(value as ExportRow["amount"], style.decimal)
-          : neutralizeFormula(value),
+          ? localeAmount(value as ExportFileRow["amount"], style.decimal)
+          : language && context.column === "storeKind"
+            ? KIND_WORDS[language][value as ExportFileRow["storeKind"]]
+            : neutralizeFormula(value),
     },
   }
 }

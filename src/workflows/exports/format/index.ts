@@ -1,7 +1,6 @@
 import { Readable, type Writable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import type { ExportRow } from "../../../lib/platega"
-import type { ExportFormat } from "./columns"
+import type { ExportFileRow, ExportFormat } from "./columns"
 import { csvChunks } from "./csv"
 import { jsonChunks } from "./json"
 import type { ExportLanguage } from "./locale"
@@ -31,14 +30,14 @@ interface WriteExportOptions {
  * or the writing fail.
  */
 export async function writeExport(
-  rows: AsyncIterable<ExportRow>,
+  rows: AsyncIterable<ExportFileRow>,
   format: ExportFormat,
   out: Writable,
   options: WriteExportOptions,
 ): Promise<number> {
   let count = 0
   const every = options.progressEvery ?? 5_000
-  async function* counted(): AsyncGenerator<ExportRow> {
+  async function* counted(): AsyncGenerator<ExportFileRow> {
     for await (const row of rows) {
       yield row
       count += 1

@@ -1,9 +1,9 @@
-import type { ExportRow } from "../../../lib/platega"
+import type { ExportFileRow } from "./columns"
 
 const BATCH = 500
 
 /** The rows as a JSON array, one record a line, in chunks of a few hundred records. */
-export async function* jsonChunks(rows: AsyncIterable<ExportRow>): AsyncGenerator<string> {
+export async function* jsonChunks(rows: AsyncIterable<ExportFileRow>): AsyncGenerator<string> {
   let batch: string[] = []
   let first = true
   yield "["

@@ -1,4 +1,5 @@
 import type { ExportRow } from "../../../lib/platega"
+import type { TransactionKind } from "../../transactions/kinds"
 import { EXPORT_COLUMNS } from "./columns"
 
 /**
@@ -26,6 +27,9 @@ export const COLUMN_TITLES: Record<ExportLanguage, Record<Column, string>> = {
     paymentMethod: "Payment method",
     description: "Description",
     payload: "Order reference (payload)",
+    storeKind: "In the store",
+    orderDisplayId: "Order",
+    orderId: "Order ID",
   },
   ru: {
     recordId: "ID транзакции",
@@ -36,6 +40,30 @@ export const COLUMN_TITLES: Record<ExportLanguage, Record<Column, string>> = {
     paymentMethod: "Способ оплаты",
     description: "Описание",
     payload: "Ссылка на заказ (payload)",
+    storeKind: "В магазине",
+    orderDisplayId: "Заказ",
+    orderId: "ID заказа",
+  },
+}
+
+/**
+ * What a transaction is to the store, in people's files (the JSON file keeps the key); the same
+ * words as the admin's (`platega_transactions.kind`).
+ */
+export const KIND_WORDS: Record<ExportLanguage, Record<TransactionKind, string>> = {
+  en: {
+    checkout: "Checkout payment",
+    link: "Payment link",
+    subscription_checkout: "Subscription checkout",
+    subscription_charge: "Subscription charge",
+    unknown: "Not known to the store",
+  },
+  ru: {
+    checkout: "Оплата заказа",
+    link: "Платёжная ссылка",
+    subscription_checkout: "Оформление подписки",
+    subscription_charge: "Списание по подписке",
+    unknown: "Магазину неизвестна",
   },
 }
 

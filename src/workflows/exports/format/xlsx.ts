@@ -1,8 +1,7 @@
 import type { Writable } from "node:stream"
 import ExcelJS from "exceljs"
-import type { ExportRow } from "../../../lib/platega"
-import { EXPORT_COLUMNS } from "./columns"
-import { COLUMN_TITLES, type ExportLanguage } from "./locale"
+import { EXPORT_COLUMNS, type ExportFileRow } from "./columns"
+import { COLUMN_TITLES, KIND_WORDS, type ExportLanguage } from "./locale"
 
 /** Rows per sheet: Excel's 1,048,576 less the header. Longer exports go on to the next sheet. */
 export const SHEET_ROWS = 1_048_575
@@ -18,7 +17,7 @@ const MAX_BACKLOG = 8 * 1024 * 1024
  * otherwise: never a rounded value.
  */
 export async function writeXlsx(
-  rows: AsyncIterable<ExportRow>,
+  rows: AsyncIterable<ExportFileRow>,
   out: Writable,
   sheetRows = SHEET_ROWS,
   language?: ExportLanguage,
@@ -48,7 +47,7 @@ export async function writeXlsx(
       sheet.columns = columns
       inSheet = 0
     }
-    sheet.addRow(cells(row)).commit()
+    sheet.addRow(cells(row, language)).commit()
     inSheet += 1
     // Let the compressor and the file stream catch up, so neither a slow deflate nor a slow
     // upload piles the workbook up in memory.
@@ -78,12 +77,20 @@ async function catchUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
   else await new Promise((resolve) => setImmediate(resolve))
 }
 
-function cells(row: ExportRow): Record<string, string | number> {
+function cells(row: ExportFileRow, language?: ExportLanguage): Record<string, unknown> {
   const amount = Number(row.amount)
-  // "1500.1" round-trips exactly; "1500.10" or 20 digits would not: those stay text.
-  return { ...row, amount: String(amount) === row.amount ? amount : row.amount }
+  return {
+    ...row,
+    // "1500.1" round-trips exactly; "1500.10" or 20 digits would not: those stay text.
+    amount: String(amount) === row.amount ? amount : row.amount,
+    storeKind: language ? KIND_WORDS[language][row.storeKind] : row.storeKind,
+  }
 }
 
 function widthOf(key: string): number {
-  return key === "recordId" ? 38 : key === "description" || key === "payload" ? 30 : 20
+  return key === "recordId" || key === "orderId"
+    ? 38
+    : key === "description" || key === "payload"
+      ? 30
+      : 20
 }

@@ -7,6 +7,8 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/plat
 import { exportLanguage, FORMAT_FILES, writeExport, type ExportFormat } from "../format"
 import { toPlategaFilter, type ExportFilters } from "../filters"
 import { plategaErrorView } from "../../../lib/platega"
+import { classifyTransactions } from "../../transactions/classify"
+import { withStoreColumns } from "../store-columns"
 import { HEARTBEAT_MS } from "./fail-interrupted-exports"
 
 const writePlategaExportStepId = "write-platega-export"
@@ -45,7 +47,8 @@ function exportFileName(
 }
 
 /**
- * Platega's JSON export, parsed as it arrives, written row by row into a file of Medusa's File
+ * Platega's JSON export, parsed as it arrives, each row with what the store knows of it (its kind,
+ * its order), written row by row into a file of Medusa's File
  * module (`getUploadStream`): memory stays flat whatever the number of rows. The record goes
  * running → done with the row count (saved as it grows), or failed with Platega's error; a
  * half-written file is deleted.
@@ -92,7 +95,8 @@ export const writePlategaExportStep = createStep(
       counter.pipe(file)
       counter.on("error", (e) => file.destroy(e))
 
-      const rowCount = await writeExport(rows, format, counter, {
+      const classify = (ids: string[]) => classifyTransactions(container, ids)
+      const rowCount = await writeExport(withStoreColumns(rows, classify), format, counter, {
         separator: settings.csvSeparator,
         language: exportLanguage(filters.language),
         progressEvery: PROGRESS_EVERY,

@@ -8,13 +8,8 @@ import {
   type PlategaModuleService,
 } from "../../../../modules/platega"
 import type { CaseResolutionRecord } from "../../../../workflows/attention/flagged-case"
-import {
-  cartEmails,
-  checkoutCarts,
-  ordersById,
-  placesOfCollections,
-  sessionCollections,
-} from "../../../../workflows/attention/places"
+import { classifyTransactions } from "../../../../workflows/transactions/classify"
+import { cartEmails, ordersById, placesOfSessions } from "../../../../workflows/transactions/places"
 import { TRANSACTION_SOURCES, type SourceWindow } from "./sources"
 import type { AdminCallback, AdminCase, AdminTransaction, TransactionEntry } from "./types"
 
@@ -65,33 +60,44 @@ export async function knownTransactions(
     e.session_id ??= history.get(e.id)?.session_id
     e.order_id ??= history.get(e.id)?.order_id
   }
-  // A callback knows its session, not its collection: found through the session.
-  const missing = entries.filter((e) => e.session_id && !e.payment_collection_id)
-  const collections = await sessionCollections(
+  const places = await classifyTransactions(
     scope,
-    missing.map((e) => e.session_id),
-  )
-  for (const e of missing) e.payment_collection_id = collections.get(e.session_id!)
-  const places = await placesOfCollections(
-    scope,
-    entries.map((e) => e.payment_collection_id),
+    entries.map((e) => e.id),
   )
   for (const e of entries) {
-    const place = e.payment_collection_id ? places.get(e.payment_collection_id) : undefined
+    const place = places.get(e.id)
+    // A checkout made before the store kept its checkout record: known only by its session.
+    e.kind = place?.kind === "unknown" && e.source === "checkout" ? "checkout" : place?.kind
+    e.session_id = place?.session_id ?? e.session_id
+    e.payment_collection_id = place?.payment_collection_id ?? e.payment_collection_id
+    e.cart_id = place?.cart_id ?? e.cart_id
+    e.order_id = place?.order_id ?? e.order_id
+    e.subscription_id = place?.subscription_id ?? e.subscription_id
+  }
+  await placeBySession(
+    scope,
+    entries.filter((e) => !e.cart_id && !e.order_id && e.session_id),
+  )
+  return { entries, history, truncated: lists.some((l) => l.length >= window.take) }
+}
+
+/**
+ * Transactions the store made no record of that still name one of its payment sessions (a
+ * checkout from before the store kept its record; a payment made elsewhere for a session of this
+ * store): their cart and order through the session's payment collection, while the session lasts.
+ */
+async function placeBySession(scope: Scope, entries: TransactionEntry[]): Promise<void> {
+  if (!entries.length) return
+  const places = await placesOfSessions(
+    scope,
+    entries.map((e) => e.session_id),
+  )
+  for (const e of entries) {
+    const place = places.get(e.session_id!)
+    e.payment_collection_id ??= place?.payment_collection_id
     e.cart_id ??= place?.cart_id ?? undefined
     e.order_id ??= place?.order_id ?? undefined
   }
-  // A checkout attempt whose session Medusa deleted (declined, abandoned): its cart all the same.
-  const orphans = entries.filter((e) => !e.cart_id && !e.order_id)
-  const carts = await checkoutCarts(
-    scope,
-    orphans.map((e) => e.id),
-  )
-  for (const e of orphans) {
-    e.cart_id = carts.get(e.id)?.cart_id ?? undefined
-    e.session_id ??= carts.get(e.id)?.session_id
-  }
-  return { entries, history, truncated: lists.some((l) => l.length >= window.take) }
 }
 
 /** A transaction's callbacks and cases, and the session and order its callbacks found. */

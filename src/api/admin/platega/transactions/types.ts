@@ -1,4 +1,5 @@
 // The admin API's view of Platega transactions: plain types, shared with the admin's pages.
+import type { TransactionKind } from "../../../../workflows/transactions/kinds"
 import type { CaseKind } from "../../../../modules/platega/flagged-cases"
 
 /**
@@ -10,6 +11,8 @@ export interface TransactionEntry {
   /** The transaction id, lower case. */
   id: string
   source: "checkout" | "subscription" | "link" | "callback"
+  /** What the transaction is to the store (workflows/transactions/classify.ts). */
+  kind?: TransactionKind
   created_at: Date
   /** Decimal string, major units. */
   amount?: string

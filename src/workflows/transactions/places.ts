@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
@@ -79,9 +78,10 @@ export async function cartEmails(
 
 /**
  * Payment sessions by id: their collection (sessions of any provider). Medusa deletes a session
- * for good when another replaces it; checkoutCarts below still knows such a session's cart.
+ * for good when another replaces it; the store's checkout record still knows such a session's
+ * cart (classify.ts).
  */
-export async function sessionCollections(
+async function sessionCollections(
   scope: Scope,
   sessionIds: (string | null | undefined)[],
 ): Promise<Map<string, string>> {
@@ -96,24 +96,20 @@ export async function sessionCollections(
 }
 
 /**
- * The cart each checkout transaction was made for, by transaction id (lower case): the store's
- * own record, which outlives the payment session Medusa deletes when the shopper starts again.
+ * Where the money of each payment session's collection belongs (its cart, its order), by session
+ * id, while Medusa keeps the session: for a transaction the store made no record of that names a
+ * session of this store.
  */
-export async function checkoutCarts(
+export async function placesOfSessions(
   scope: Scope,
-  transactionIds: (string | null | undefined)[],
-): Promise<Map<string, { cart_id: string | null; session_id: string }>> {
-  const ids = unique(transactionIds)
-  if (!ids.length) return new Map()
-  const rows = await scope
-    .resolve<PlategaModuleService>(PLATEGA_MODULE)
-    .listPlategaCheckoutTransactions({
-      transaction_id: [...new Set(ids.flatMap((id) => [id, id.toLowerCase()]))],
-    })
-  return new Map(
-    rows.map((r) => [
-      r.transaction_id.toLowerCase(),
-      { cart_id: r.cart_id, session_id: r.payment_session_id },
-    ]),
-  )
+  sessionIds: (string | null | undefined)[],
+): Promise<Map<string, CollectionPlace & { payment_collection_id: string }>> {
+  const collections = await sessionCollections(scope, sessionIds)
+  const places = await placesOfCollections(scope, [...collections.values()])
+  const found = new Map<string, CollectionPlace & { payment_collection_id: string }>()
+  for (const [session, collection] of collections) {
+    const place = places.get(collection) ?? { cart_id: null, order_id: null }
+    found.set(session, { ...place, payment_collection_id: collection })
+  }
+  return found
 }
