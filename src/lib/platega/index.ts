@@ -22,7 +22,7 @@ export {
   type HmacAuthorizationInput,
   type HmacSignInput,
 } from "./auth"
-export { amountsEqual, hasAtMostTwoDecimals, parseDecimal, toMinorUnits } from "./amount"
+export { amountsEqual, hasAtMostTwoDecimals, parseDecimal, toMinorUnits } from "./money"
 export * from "./codes"
 export * as schemas from "./schemas"
 export { DEFAULT_BASE_URL, MAX_TIMEOUT_MS } from "./defaults"

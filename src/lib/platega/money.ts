@@ -1,11 +1,46 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { MathBN } from "@medusajs/framework/utils"
+
 /**
- * Amounts at the Platega boundary are JSON numbers in major units (rubles, not kopecks).
+ * Money, in one place. In the store amounts are Medusa's decimals (BigNumber), in major units; at
+ * the Platega boundary they are JSON numbers in major units (rubles, not kopecks).
  *
- * Outgoing: the caller rounds to the currency's minor unit (2 decimals) before calling the client;
- * the client only checks the number is finite, > 0 and has at most 2 decimals.
- * Incoming: the service may send 16 decimal places or a numeric string; we expose a number and
- * compare amounts in minor units (`toMinorUnits`, `amountsEqual`), never with `===` on floats.
+ * Outgoing: `toPlategaAmount` rounds a Medusa amount half-up to the currency's minor unit, the
+ * only place money becomes a float; the client then only checks the number is finite, > 0 and has
+ * at most 2 decimals. Incoming: the service may send 16 decimal places or a numeric string; the
+ * client exposes a number, and amounts are compared to the minor unit (`sameAmount`), never with
+ * `===` on floats.
  */
+
+/** bignumber.js ROUND_HALF_UP: how amounts are rounded to kopecks. */
+const HALF_UP = 4
+
+const ZERO_DECIMAL = new Set(["JPY", "KRW", "VND", "CLP", "ISK", "UGX", "XAF", "XOF"])
+
+/** Minor-unit digits of a currency Platega takes (RUB, and others a merchant enables). */
+function currencyDecimals(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2
+}
+
+/** The JSON number Platega receives: the amount rounded half-up to the currency's minor unit. */
+export function toPlategaAmount(amount: BigNumberInput, currency: string): number {
+  return MathBN.convert(amount).decimalPlaces(currencyDecimals(currency), HALF_UP).toNumber()
+}
+
+/** Decimal string kept in session data and records, e.g. "2990.50". */
+export function toDecimalString(amount: BigNumberInput, currency: string): string {
+  return MathBN.convert(amount).toFixed(currencyDecimals(currency), HALF_UP)
+}
+
+/** Equal to the currency's minor unit; tolerant of the 16-decimal amounts Platega sends. */
+export function sameAmount(a: BigNumberInput, b: BigNumberInput, currency: string): boolean {
+  const d = currencyDecimals(currency)
+  return MathBN.convert(a)
+    .decimalPlaces(d, HALF_UP)
+    .isEqualTo(MathBN.convert(b).decimalPlaces(d, HALF_UP))
+}
+
+// ---- the wire's JSON numbers (2 decimals) ----------------------------------------------------
 
 const DECIMALS = 2
 const SCALE = 10 ** DECIMALS
@@ -17,7 +52,7 @@ export function toMinorUnits(amount: number): number {
 
 /** Equal when they match to the kopeck (1500 and 1500.0000000000000000 and "1500.00" all match). */
 export function amountsEqual(a: number, b: number): boolean {
-  return toMinorUnits(a) === toMinorUnits(b)
+  return sameAmount(a, b, "RUB")
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { hasAtMostTwoDecimals, roundToMinorUnit } from "./amount"
+import { hasAtMostTwoDecimals, roundToMinorUnit } from "./money"
 import {
   EXPORT_STATUS_CODES,
   PAYMENT_METHODS,

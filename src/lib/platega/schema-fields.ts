@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { parseDecimal } from "./amount"
+import { parseDecimal } from "./money"
 import { isPayerAddress } from "./hosts"
 
 // The building blocks of the schemas of the Platega API (schemas.ts).

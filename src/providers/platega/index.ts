@@ -40,7 +40,7 @@ export {
   type SessionOrder,
   type TransactionWebhookDecision,
 } from "./core/decisions"
-export { toPlategaAmount, toDecimalString, sameAmount } from "./core/money"
+export { toPlategaAmount, toDecimalString, sameAmount } from "../../lib/platega/money"
 export { toMedusaError } from "./core/errors"
 export { orderWords, planWords, type OrderLine } from "./core/order-words"
 export { BUILT_IN_METHODS } from "./method-titles"

@@ -1,4 +1,4 @@
-import { amountsEqual, hasAtMostTwoDecimals, toMinorUnits } from "../amount"
+import { amountsEqual, hasAtMostTwoDecimals, toMinorUnits } from "../money"
 import {
   BalancesSchema,
   CancelSubscriptionResponseSchema,

@@ -1,4 +1,4 @@
-import { amountsEqual } from "../amount"
+import { amountsEqual } from "../money"
 import { parseCallback } from "../callbacks"
 import type { PlategaClient } from "../client"
 import { describeSubscriptionStatus, isFinalStatus } from "../codes"

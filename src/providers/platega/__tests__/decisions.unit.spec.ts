@@ -1,6 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { sessionStatusFor, webhookActionFor } from "../core/decisions"
-import { sameAmount, toDecimalString, toPlategaAmount } from "../core/money"
+import { sameAmount, toDecimalString, toPlategaAmount } from "../../../lib/platega/money"
 import { expiresAt } from "../core/session-data"
 
 describe("Platega status → Medusa", () => {

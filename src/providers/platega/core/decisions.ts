@@ -7,7 +7,7 @@ import {
   type TransactionStatus,
 } from "../../../lib/platega"
 import type { CallbackOutcome, CaseKind } from "../../../modules/platega"
-import { sameAmount, toPlategaAmount } from "./money"
+import { sameAmount, toPlategaAmount } from "../../../lib/platega/money"
 
 // What a Platega transaction means for the store, decided in one place and alike whichever path
 // brought it in (its callback, the shopper's return, the reconciliation job, re-check): pure

@@ -3,7 +3,7 @@ import type { BigNumberInput, Logger } from "@medusajs/framework/types"
 import type { TransactionStatus } from "../../../lib/platega"
 import type { PlategaAccess } from "../../../modules/platega"
 import { paymentMismatch, sessionStatusFor } from "./decisions"
-import { toDecimalString } from "./money"
+import { toDecimalString } from "../../../lib/platega/money"
 import { whyNotThisSession, type OwnershipDeps } from "./ownership"
 import type { PlategaSessionData } from "./session-data"
 

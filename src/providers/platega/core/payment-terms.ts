@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput } from "@medusajs/framework/types"
 import type { EffectiveSettings } from "../../../modules/platega"
 import { fillDescription } from "./description"
-import { toDecimalString, toPlategaAmount } from "./money"
+import { toDecimalString, toPlategaAmount } from "../../../lib/platega/money"
 import { planWords } from "./order-words"
 import { readSessionData } from "./session-data"
 

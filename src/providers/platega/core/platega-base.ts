@@ -45,7 +45,7 @@ import {
   refundSessionPayment,
   type MoneyBackDeps,
 } from "./session-refund"
-import { toDecimalString } from "./money"
+import { toDecimalString } from "../../../lib/platega/money"
 import { fillDescription, fillUrl } from "./description"
 import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { sameAmount } from "./money"
+import { sameAmount } from "../../../lib/platega/money"
 
 /**
  * What a Platega payment session keeps in Medusa (`payment_session.data`). The storefront reads

@@ -4,7 +4,7 @@ import { classifyTransactionStatus, type PlategaClient } from "../../../lib/plat
 import type { PlategaAccess } from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
-import { sameAmount, toDecimalString } from "./money"
+import { sameAmount, toDecimalString } from "../../../lib/platega/money"
 import { cancelAtPlatega, refundAtPlatega } from "./refund"
 import { readSessionData } from "./session-data"
 

@@ -29,7 +29,7 @@ import {
 } from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
-import { toDecimalString } from "./money"
+import { toDecimalString } from "../../../lib/platega/money"
 import { claimFor } from "./ownership"
 import { ownershipDeps } from "./paid-check"
 import { PlategaBase } from "./platega-base"
