@@ -47,7 +47,13 @@ import {
 } from "./session-refund"
 import { toDecimalString } from "../../../lib/platega/money"
 import { fillDescription, fillUrl } from "./description"
-import { expiresAt, readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
+import {
+  expiresAt,
+  readSessionData,
+  sameTerms,
+  withPlategaStatus,
+  type PlategaSessionData,
+} from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 import { sessionStatusFor } from "./decisions"
 
@@ -138,9 +144,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
           ? await this.readQr(client, created.transactionId)
           : undefined
       const sessionData: PlategaSessionData = {
-        ...data,
+        ...withPlategaStatus(data, created.status),
         transaction_id: created.transactionId,
-        platega_status: created.status,
         redirect: created.redirect,
         ...(qr ? { qr } : {}),
         ...(created.expiresIn
@@ -214,7 +219,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     // A CONFIRMED answer this store read a moment ago (the callback's) serves here too.
     const tx = await this.readTransaction(data, "reading the payment status", { reuse: true })
     const status = await this.checkedStatus(data, tx)
-    return { status, data: { ...data, platega_status: tx.status } }
+    return { status, data: withPlategaStatus(data, tx.status) }
   }
 
   /**
@@ -283,13 +288,13 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
         `Platega: transaction ${tx.id} is ${tx.status}, not CONFIRMED: there is nothing to capture`,
       )
     }
-    return { data: { ...data, platega_status: tx.status } }
+    return { data: withPlategaStatus(data, tx.status) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const data = readSessionData(input.data)
     const tx = await this.readTransaction(data, "retrieving the payment")
-    return { data: { ...data, platega_status: tx.status, platega: { ...tx } } }
+    return { data: { ...withPlategaStatus(data, tx.status), platega: { ...tx } } }
   }
 
   /** Same amount and currency: nothing to do. A new amount needs a new Platega transaction. */
@@ -299,7 +304,14 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       return { data, status: sessionStatusFor(data.platega_status ?? "PENDING") }
     }
     if (data.transaction_id) this.leave(data)
-    const { transaction_id: _t, redirect: _r, qr: _q, platega_status: _s, ...rest } = data
+    const {
+      transaction_id: _t,
+      redirect: _r,
+      qr: _q,
+      platega_status: _s,
+      platega_status_at: _a,
+      ...rest
+    } = data
     return this.restart(input, rest)
   }
 
@@ -348,7 +360,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     cancel: () => Promise<string>,
   ): Promise<CancelPaymentOutput> {
     try {
-      return { data: { ...data, platega_status: await cancel() } }
+      return { data: withPlategaStatus(data, await cancel()) }
     } catch (e) {
       throw toMedusaError(action, e)
     }

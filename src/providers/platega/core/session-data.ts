@@ -25,8 +25,10 @@ const sessionDataSchema = z.looseObject({
   /** Start the payment now with the settings' return address (see ./payment-start.ts). */
   pay: z.boolean().optional(),
   transaction_id: z.string().optional(),
-  /** Last Platega status seen, raw. */
+  /** Last Platega status seen, raw: what Platega answered this store's own call. */
   platega_status: z.string().optional(),
+  /** When that answer came (ISO). */
+  platega_status_at: z.string().optional(),
   redirect: z.string().optional(),
   /**
    * SBP: the storefront shows the QR itself (sent when the payment starts). Only then is the
@@ -87,4 +89,12 @@ export function expiresAt(
   const [, days, h, min, s] = m
   const ms = (((Number(days ?? 0) * 24 + Number(h)) * 60 + Number(min)) * 60 + Number(s)) * 1000
   return new Date(from + ms).toISOString()
+}
+
+/** The session data with Platega's answer to this store's call just now, and its time. */
+export function withPlategaStatus<T extends object>(
+  data: T,
+  status: string,
+): T & { platega_status: string; platega_status_at: string } {
+  return { ...data, platega_status: status, platega_status_at: new Date().toISOString() }
 }

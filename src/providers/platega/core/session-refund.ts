@@ -6,7 +6,7 @@ import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { sameAmount, toDecimalString } from "../../../lib/platega/money"
 import { cancelAtPlatega, refundAtPlatega } from "./refund"
-import { readSessionData } from "./session-data"
+import { readSessionData, withPlategaStatus } from "./session-data"
 
 /** What giving money back needs: the client, and the access that records a refund once. */
 export interface MoneyBackDeps {
@@ -74,12 +74,11 @@ export async function refundSessionPayment(
     await deps.access.forgetTransaction(id)
     if (refund.already_returned) {
       // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
-      return { data: { ...data, platega_status: refund.platega_status } }
+      return { data: withPlategaStatus(data, refund.platega_status) }
     }
     return {
       data: {
-        ...data,
-        platega_status: refund.platega_status,
+        ...withPlategaStatus(data, refund.platega_status),
         refund: { accepted: true, message: refund.message, at: new Date().toISOString() },
       },
     }

@@ -89,8 +89,11 @@ const checkoutSessions: TransactionSource = {
             methodKey(data.payment_method) ??
             (s.provider_id.startsWith("pp_platega-card") ? "card" : "sbp"),
           platega_status: typeof data.platega_status === "string" ? data.platega_status : "PENDING",
-          // The session's data changes with each read the provider makes.
-          platega_status_at: new Date(s.updated_at as unknown as string),
+          // When the provider had that answer; sessions from before it wrote one: their last update.
+          platega_status_at: new Date(
+            (typeof data.platega_status_at === "string" && data.platega_status_at) ||
+              (s.updated_at as unknown as string),
+          ),
           session_id: s.id,
           payment_collection_id: (s as unknown as { payment_collection_id: string })
             .payment_collection_id,
