@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../modules/platega"
 import { isSubscriptionProvider } from "../providers/platega"
 import { settleSubscriptionStatus } from "../workflows/subscriptions/settle-status"
 
@@ -24,12 +25,25 @@ export default async function plategaSubscriptionOrderPlaced({
     const paid = (payment?.data ?? {}) as { subscription_id?: string; renewal_of?: string }
     if (!isSubscriptionProvider(payment?.provider_id) || paid.renewal_of || !paid.subscription_id)
       continue
-    // The read that just placed the order (a moment ago, by this store) may serve here too.
-    await settleSubscriptionStatus(container, {
-      subscription_id: paid.subscription_id,
-      reuse_recent_read: true,
-    })
+    // Placed by the subscription's own settlement (its charge callback): already tied, no read.
+    if (await tiedTo(container, paid.subscription_id, event.data.id)) continue
+    await settleSubscriptionStatus(container, { subscription_id: paid.subscription_id })
   }
+}
+
+/** Whether the store's record of the subscription already names this order as its first. */
+async function tiedTo(
+  container: SubscriberArgs["container"],
+  subscriptionId: string,
+  orderId: string,
+): Promise<boolean> {
+  const [record] = await container
+    .resolve<PlategaModuleService>(PLATEGA_MODULE)
+    .listPlategaSubscriptions(
+      { platega_id: [...new Set([subscriptionId, subscriptionId.toLowerCase()])] },
+      { take: 1, select: ["first_order_id"] },
+    )
+  return record?.first_order_id === orderId
 }
 
 export const config: SubscriberConfig = {

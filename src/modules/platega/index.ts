@@ -38,8 +38,8 @@ export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
   PlategaAccess,
   type PlategaAccessInit,
-  type ReadOptions,
-  FINAL_READ_TTL_SECONDS,
+  withHandedReads,
+  type ReadsToHand,
   PlategaNotConfiguredError,
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,

@@ -22,7 +22,6 @@ import { PlategaPaymentLink } from "./models/payment-link"
 import { PlategaExport } from "./models/export"
 import { PlategaPlan } from "./models/plan"
 import { PlategaRereadBudget } from "./models/reread-budget"
-import { PlategaRecentRead } from "./models/recent-read"
 import { PlategaSettings } from "./models/settings"
 import { PlategaSettingsAudit } from "./models/settings-audit"
 import { PlategaSubscription } from "./models/subscription"
@@ -107,7 +106,6 @@ class PlategaModuleService extends MedusaService({
   PlategaRereadBudget,
   PlategaPaymentLink,
   PlategaPaymentClaim,
-  PlategaRecentRead,
 }) {
   private readonly moduleOptions_: PlategaModuleOptions
   private readonly reconcileAgeGiven_: boolean

@@ -11,6 +11,7 @@ import {
   paymentDecision,
   takesMoneyIn,
 } from "../../providers/platega"
+import { completeCheckoutCartStep } from "../steps/complete-checkout-cart"
 import { confirmPlategaTransactionStep } from "../steps/confirm-platega-transaction"
 import { findOrderForSessionStep } from "../steps/find-order-for-session"
 import { flagChargebackStep } from "../steps/flag-chargeback"
@@ -26,10 +27,11 @@ export interface HandlePlategaTransactionInput {
 }
 
 /**
- * One Platega transaction, brought into Medusa: read once from Platega, decided by the pure
- * decisions the provider uses too (providers/platega/core/decisions.ts), then through Medusa's
- * processPaymentWorkflow when paid, or flagged when its money went back. Safe to run any number of times, in any order,
- * for the same transaction.
+ * One Platega transaction, brought into Medusa: read once from Platega (or not at all when its
+ * checkout is paid already), decided by the pure decisions the provider uses too
+ * (providers/platega/core/decisions.ts), its session authorized with that read and its cart
+ * completed when paid, or flagged when its money went back. Safe to run any number of times, in
+ * any order, for the same transaction.
  */
 export const handlePlategaTransactionWorkflow = createWorkflow(
   "handle-platega-transaction",
@@ -43,19 +45,31 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
 
     const webhook = transform({ confirmed }, ({ confirmed }) => paymentDecision(confirmed))
 
-    when("platega-run-payment-pipeline", { webhook }, ({ webhook }) => takesMoneyIn(webhook)).then(
+    // Paid under the cart's lock already: the cart becomes its order.
+    when("platega-checkout-paid", { confirmed }, ({ confirmed }) => !!confirmed.paid_cart_id).then(
       () => {
-        runPaymentPipelineStep(
-          transform({ webhook, confirmed }, ({ webhook, confirmed }) => {
-            const { reason: _reason, ...result } = webhook!
-            return {
-              webhook: result as WebhookActionResult,
-              payment_collection_id: confirmed.session!.payment_collection_id,
-            }
-          }),
+        completeCheckoutCartStep(
+          transform({ confirmed }, ({ confirmed }) => ({ cart_id: confirmed.paid_cart_id! })),
         )
       },
     )
+    // A transaction the store has no checkout record of, for a live session: Medusa's pipeline.
+    when(
+      "platega-run-payment-pipeline",
+      { webhook, confirmed },
+      ({ webhook, confirmed }) => takesMoneyIn(webhook) && !confirmed.paid_cart_id,
+    ).then(() => {
+      runPaymentPipelineStep(
+        transform({ webhook, confirmed }, ({ webhook, confirmed }) => {
+          const { reason: _reason, ...result } = webhook!
+          return {
+            webhook: result as WebhookActionResult,
+            payment_collection_id: confirmed.session!.payment_collection_id,
+            transaction: confirmed.tx!,
+          }
+        }),
+      )
+    })
 
     const sessionOrder = when(
       "platega-has-session",

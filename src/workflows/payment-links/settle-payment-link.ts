@@ -7,11 +7,11 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import {
   addOrderTransactionStep,
-  authorizePaymentSessionStep,
   createOrderPaymentCollectionWorkflow,
   createPaymentSessionsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
+import { authorizeWithReadStep } from "../steps/authorize-with-read"
 import { decideLinkSettlementStep, type LinkSettlement } from "./steps/decide-link-settlement"
 import { recordLinkSettlementStep } from "./steps/record-link-settlement"
 import { withCollectionLock } from "./request-payment-link"
@@ -61,8 +61,13 @@ const settlePaymentLinkWorkflow = createWorkflow(
           data: { link_of: decision.link_id, transaction_id: decision.transaction_id },
         })),
       })
-      // The provider reads the transaction (GET /transaction/{id}): CONFIRMED is captured.
-      const authorized = authorizePaymentSessionStep({ id: session.id, context: {} })
+      // The provider checks the transaction (the decision's read of it): CONFIRMED is captured.
+      const authorized = authorizeWithReadStep(
+        transform({ session, decision }, ({ session, decision }) => ({
+          id: session.id,
+          transaction: decision.read,
+        })),
+      )
       addOrderTransactionStep(
         transform({ authorized, decision }, ({ authorized, decision }) =>
           (authorized?.captures ?? []).map((capture) => ({

@@ -2,19 +2,25 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
+import type { TransactionStatus } from "../../lib/platega"
+import { withHandedReads } from "../../modules/platega"
 import { cartOfPaymentCollection } from "../link-reads"
 
 export interface PaymentPipelineInput {
   webhook: WebhookActionResult
   /** The session's payment collection (the transaction's session was read just before). */
   payment_collection_id: string
+  /** Platega's answer that decided it, handed to the session's authorization. */
+  transaction: TransactionStatus
 }
 
 /** As long as Medusa's processPaymentWorkflow waits for the cart's lock. */
 const LOCK_TIMEOUT_SECONDS = 30
 
 /**
- * Medusa's payment webhook pipeline, second half. Run as its own top-level workflow, not with
+ * Medusa's payment webhook pipeline, second half, for a paid transaction the store has no
+ * checkout record of (made before it kept one); a checkout's is settled under its cart's lock by
+ * confirm-platega-transaction.ts. Run as its own top-level workflow, not with
  * runAsStep: as a sub-workflow its cart lock is skipped, and a shopper completing the same cart at
  * the same moment would then authorize the session twice.
  *
@@ -27,7 +33,10 @@ const LOCK_TIMEOUT_SECONDS = 30
  */
 export const runPaymentPipelineStep = createStep(
   "run-platega-payment-pipeline",
-  async ({ webhook: input, payment_collection_id }: PaymentPipelineInput, { container }) => {
+  async (
+    { webhook: input, payment_collection_id, transaction }: PaymentPipelineInput,
+    { container },
+  ) => {
     const cartId = await cartOfPaymentCollection(container, payment_collection_id)
     const settled =
       cartId !== undefined &&
@@ -36,7 +45,11 @@ export const runPaymentPipelineStep = createStep(
         .execute(cartId, () => alreadySettled(container, cartId, input), {
           timeout: LOCK_TIMEOUT_SECONDS,
         }))
-    if (!settled) await processPaymentWorkflow(container).run({ input })
+    if (!settled) {
+      await withHandedReads({ transactions: [transaction] }, () =>
+        processPaymentWorkflow(container).run({ input }),
+      )
+    }
     return new StepResponse({ ran: !settled })
   },
 )

@@ -8,7 +8,6 @@ import { Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import type { BigNumberInput, LinkDefinition } from "@medusajs/framework/types"
 import {
   addOrderTransactionStep,
-  authorizePaymentSessionStep,
   confirmVariantInventoryWorkflow,
   createOrderWorkflow,
   createPaymentCollectionsStep,
@@ -18,7 +17,9 @@ import {
   reserveInventoryStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
+import type { TransactionStatus } from "../../lib/platega"
 import { PLATEGA_MODULE, PLATEGA_SUBSCRIPTION_RENEWED } from "../../modules/platega"
+import { authorizeWithReadStep } from "../steps/authorize-with-read"
 import { loadRenewalStep, recordRenewalOrderStep } from "./steps/renewal"
 
 type OrderItem = { id: string; variant_id?: string | null; quantity: BigNumberInput } | null
@@ -53,7 +54,12 @@ const INVENTORY_FIELDS = [
  */
 export const createRenewalOrderWorkflow = createWorkflow(
   createRenewalOrderWorkflowId,
-  (input: { subscription_id: string; charge_id: string }) => {
+  (input: {
+    subscription_id: string
+    charge_id: string
+    /** The charge as Platega answered the settlement's read: the authorization reads no more. */
+    transaction?: TransactionStatus
+  }) => {
     const renewal = loadRenewalStep(input)
 
     const order = createOrderWorkflow.runAsStep({
@@ -99,8 +105,14 @@ export const createRenewalOrderWorkflow = createWorkflow(
         },
       })),
     })
-    // The subscription provider reads the charge (GET /transaction/{id}): CONFIRMED is captured.
-    const payment = authorizePaymentSessionStep({ id: session.id, context: {} })
+    // The subscription provider checks the charge (GET /transaction/{id}, or the settlement's
+    // read of it): CONFIRMED is captured.
+    const payment = authorizeWithReadStep(
+      transform({ session, input }, ({ session, input }) => ({
+        id: session.id,
+        transaction: input.transaction,
+      })),
+    )
     addOrderTransactionStep(
       transform({ payment, order }, ({ payment, order }) =>
         (payment?.captures ?? []).map((capture) => ({

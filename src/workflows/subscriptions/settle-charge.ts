@@ -111,9 +111,10 @@ export const settleSubscriptionChargeWorkflow = createWorkflow(
     const renewal = when("platega-charge-claimed", { claim }, ({ claim }) => !!claim?.claimed).then(
       () =>
         createRenewalOrderWorkflow.runAsStep({
-          input: transform({ record, charge }, ({ record, charge }) => ({
+          input: transform({ record, charge, tx }, ({ record, charge, tx }) => ({
             subscription_id: record!.id,
             charge_id: charge!.id,
+            transaction: tx!,
           })),
         }),
     )

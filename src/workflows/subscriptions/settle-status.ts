@@ -19,8 +19,6 @@ export interface SettleStatusInput {
   subscription_id: string
   /** The status a callback claimed; Platega's own read decides. */
   claimed_status?: string
-  /** A read showing a charge that this store made in the last minute may answer (no claim). */
-  reuse_recent_read?: boolean
 }
 
 export const settleSubscriptionStatusWorkflowId = "settle-platega-subscription-status"

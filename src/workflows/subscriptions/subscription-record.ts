@@ -14,6 +14,7 @@ import {
   sessionIdInDescription,
   statusEvent,
   successfulCharges,
+  withHandedReads,
   type PlategaModuleService,
 } from "../../modules/platega"
 import type { PlategaSubscription } from "../../modules/platega/models/subscription"
@@ -207,12 +208,15 @@ export async function ensureFirstOrder(
   if (record.first_order_id) return record.first_order_id
   let orderId = await orderOfCart(container, record.cart_id)
   if (!orderId && successfulCharges(sub) > 0) {
-    await processPaymentWorkflow(container as MedusaContainer).run({
-      input: {
-        action: PaymentActions.SUCCESSFUL,
-        data: { session_id: record.payment_session_id, amount: record.amount },
-      },
-    })
+    // The subscription's authorization is answered by the read that found the charge.
+    await withHandedReads({ subscriptions: [sub] }, () =>
+      processPaymentWorkflow(container as MedusaContainer).run({
+        input: {
+          action: PaymentActions.SUCCESSFUL,
+          data: { session_id: record.payment_session_id, amount: record.amount },
+        },
+      }),
+    )
     orderId = await orderOfCart(container, record.cart_id)
     if (!orderId) {
       throw new MedusaError(

@@ -26,27 +26,13 @@ import {
 } from "./settings-rows"
 import { digestOf, headerValue, safeEqualDigest } from "./headers"
 import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
-import { RecentReads, type ReadKind, type ReadOptions } from "./recent-reads"
-import { recordStatus, successfulCharges } from "../subscription-status"
+import { handedSubscription, handedTransaction } from "./handed-reads"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { safeEqual } from "./headers"
 export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
 export { PAYMENT_CLAIMS_TABLE, PaymentClaims, type ClaimKind } from "./payment-claims"
-export { FINAL_READ_TTL_SECONDS, RECENT_READS_TABLE, type ReadOptions } from "./recent-reads"
-
-/** A transaction's read answers again only when CONFIRMED (money in; see recent-reads.ts). */
-const TRANSACTION_READ: ReadKind<TransactionStatus> = {
-  name: "transaction",
-  status: (tx) => tx.status,
-  final: (tx) => tx.status.trim().toUpperCase() === "CONFIRMED",
-}
-/** A subscription's read answers again only once it took a charge: its checkout is paid. */
-const SUBSCRIPTION_READ: ReadKind<Subscription> = {
-  name: "subscription",
-  status: (sub) => recordStatus(sub.status),
-  final: (sub) => successfulCharges(sub) > 0,
-}
+export { withHandedReads, type ReadsToHand } from "./handed-reads"
 
 export { SETTINGS_TTL_MS }
 export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
@@ -132,14 +118,12 @@ export class PlategaAccess {
     merchantId: Buffer
     secret: Buffer
   }
-  private readonly reads: RecentReads
   /** Which Medusa payment each Platega payment pays (one, at most). */
   readonly claims: PaymentClaims
 
   constructor(private readonly init: PlategaAccessInit) {
     this.box = init.box ?? new SecretBox()
     this.ttlMs = init.ttlMs ?? SETTINGS_TTL_MS
-    this.reads = new RecentReads(init.pg, init.logger)
     this.claims = new PaymentClaims(init.pg)
   }
 
@@ -212,24 +196,16 @@ export class PlategaAccess {
   }
 
   /**
-   * GET /transaction/{id}, through the store's memory of its own recent reads (recent-reads.ts):
-   * with `reuse`, a CONFIRMED answer Platega gave this store in the last minute answers again,
-   * and a read in flight elsewhere is waited for. Every answer is kept for the reads after it.
+   * GET /transaction/{id}: Platega's answer now, or the answer this event already read when the
+   * caller runs inside `withHandedReads` (handed-reads.ts). Nothing else is remembered.
    */
-  async readTransaction(id: string, options: ReadOptions): Promise<TransactionStatus> {
-    const read = async () => (await this.client()).getTransaction(id)
-    return this.reads.read(TRANSACTION_READ, id, read, options)
+  async readTransaction(id: string): Promise<TransactionStatus> {
+    return handedTransaction(id) ?? (await this.client()).getTransaction(id)
   }
 
-  /** GET /subscription/{id} the same way; a subscription that has charged is the final answer. */
-  async readSubscription(id: string, options: ReadOptions): Promise<Subscription> {
-    const read = async () => (await this.client()).getSubscription(id)
-    return this.reads.read(SUBSCRIPTION_READ, id, read, options)
-  }
-
-  /** The next read of this transaction asks Platega (after a refund or cancel started here). */
-  forgetTransaction(id: string): Promise<void> {
-    return this.reads.forget("transaction", id)
+  /** GET /subscription/{id} the same way. */
+  async readSubscription(id: string): Promise<Subscription> {
+    return handedSubscription(id) ?? (await this.client()).getSubscription(id)
   }
 
   clientFor(c: PlategaCredentials): PlategaClient {

@@ -115,6 +115,11 @@ export interface ConfirmedTransaction {
    * or started again with another transaction): its money pays nothing by itself.
    */
   left_session_id?: string
+  /**
+   * A callback claimed CONFIRMED for a checkout whose session is paid already (the shopper's
+   * return, or an earlier delivery, got there first): Platega was not read again.
+   */
+  already_paid?: boolean
 }
 
 /** The order a payment session ended in, and what was refunded on its payment. */
@@ -176,6 +181,15 @@ export function decideOutcome(
   chargeback: { flagged: boolean } | undefined,
 ): PaymentOutcome {
   const ids = { session_id: c.session?.id, order_id: o?.order_id }
+  if (c.already_paid) {
+    return o?.order_id
+      ? {
+          ...ids,
+          outcome: "captured",
+          detail: `Paid already; order ${o.order_id} (not read again)`,
+        }
+      : { ...ids, outcome: "pending", detail: "Paid already; the order is not created yet" }
+  }
   if (!c.tx)
     return {
       outcome: "ignored",

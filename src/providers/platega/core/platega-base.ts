@@ -36,7 +36,6 @@ import {
   parsePlategaOptions,
   type PlategaAccess,
   type PlategaOptions,
-  type ReadOptions,
 } from "../../../modules/platega"
 import { toMedusaError } from "./errors"
 import { checkedStatus, paidOrError, sessionLookup, type PaidCheckDeps } from "./paid-check"
@@ -216,8 +215,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const data = readSessionData(input.data)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    // A CONFIRMED answer this store read a moment ago (the callback's) serves here too.
-    const tx = await this.readTransaction(data, "reading the payment status", { reuse: true })
+    // Inside the callback's own authorization, the callback's read answers (handed-reads.ts).
+    const tx = await this.readTransaction(data, "reading the payment status")
     const status = await this.checkedStatus(data, tx)
     return { status, data: withPlategaStatus(data, tx.status) }
   }
@@ -251,10 +250,9 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   private async readTransaction(
     data: PlategaSessionData,
     action: string,
-    options: ReadOptions = { reuse: false },
   ): Promise<TransactionStatus> {
     return this.readSessionObject(data.transaction_id, "transaction", action, (id) =>
-      this.access_.readTransaction(id, options),
+      this.access_.readTransaction(id),
     )
   }
 

@@ -27,7 +27,6 @@ export async function cancelPendingTransaction(deps: MoneyBackDeps, id: string):
     )
   }
   await cancelAtPlatega(client, id, "cancel")
-  await deps.access.forgetTransaction(id)
   return (await client.getTransaction(id)).status
 }
 
@@ -70,8 +69,6 @@ export async function refundSessionPayment(
   }
   try {
     const refund = await refundAtPlatega(await deps.client(), id)
-    // Money went back: the next read of this transaction must ask Platega.
-    await deps.access.forgetTransaction(id)
     if (refund.already_returned) {
       // Already returned (a previous attempt, or from the dashboard): record it, do not repeat.
       return { data: withPlategaStatus(data, refund.platega_status) }

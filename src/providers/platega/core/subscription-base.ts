@@ -20,13 +20,7 @@ import type {
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
 import { SUBSCRIPTION_METHOD_CODE, type Subscription } from "../../../lib/platega"
-import {
-  intervalCode,
-  planSchema,
-  recordStatus,
-  successfulCharges,
-  type ReadOptions,
-} from "../../../modules/platega"
+import { intervalCode, planSchema, recordStatus, successfulCharges } from "../../../modules/platega"
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { toDecimalString } from "../../../lib/platega/money"
@@ -117,9 +111,8 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (data.renewal_of) return super.getPaymentStatus(input)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
-    // A read showing the first charge, made a moment ago by this store (the charge callback's),
-    // serves here too.
-    const sub = await this.readSubscription(data, "reading the subscription", { reuse: true })
+    // Inside the charge callback's own authorization, its read answers (handed-reads.ts).
+    const sub = await this.readSubscription(data, "reading the subscription")
     return { status: await this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
 
@@ -163,13 +156,9 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     }
   }
 
-  private async readSubscription(
-    data: PlategaSessionData,
-    action: string,
-    options: ReadOptions = { reuse: false },
-  ): Promise<Subscription> {
+  private async readSubscription(data: PlategaSessionData, action: string): Promise<Subscription> {
     return this.readSessionObject(data.subscription_id, "subscription", action, (id) =>
-      this.access_.readSubscription(id, options),
+      this.access_.readSubscription(id),
     )
   }
 

@@ -35,6 +35,8 @@ export interface LinkSettlement {
   flag?: LinkFlag | null
   outcome: CallbackOutcome
   detail: string
+  /** capture: Platega's answer that decided it, handed to the authorization. */
+  read?: TransactionStatus
 }
 
 /** A registered Platega one-off provider for the method the payer picked. */
@@ -89,8 +91,8 @@ export const decideLinkSettlementStep = createStep(
     }
     let tx: TransactionStatus
     try {
-      // Kept for the authorization that follows (the link's session reads it from there).
-      tx = await platega.access.readTransaction(input.transaction_id, { reuse: false })
+      // Handed to the authorization that follows (the link's session reads it from there).
+      tx = await platega.access.readTransaction(input.transaction_id)
     } catch (e) {
       if (!(isPlategaError(e) && e.httpStatus === 404)) throw e
       return done({
@@ -149,6 +151,7 @@ export const decideLinkSettlementStep = createStep(
         : "amount_changed"
     return done({
       action: "capture",
+      read: tx,
       platega_status: tx.status,
       status: "paid",
       collection_id: fits ? link.payment_collection_id : null,

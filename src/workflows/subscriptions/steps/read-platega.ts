@@ -19,28 +19,23 @@ export const readPlategaChargeStep = createStep(
   "read-platega-subscription-charge",
   async (input: { charge_id: string }, { container }) => {
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    // Kept for the renewal order's authorization that follows, which then asks Platega no more.
+    // Handed to the renewal order's authorization that follows, which then asks Platega no more.
     return new StepResponse<TransactionStatus | undefined>(
-      await readOrNotFound(() => platega.access.readTransaction(input.charge_id, { reuse: false })),
+      await readOrNotFound(() => platega.access.readTransaction(input.charge_id)),
     )
   },
 )
 
 /**
- * GET /subscription/{id}, with its chargeMetrics; undefined when Platega does not know it. Kept for
- * the first order's authorization that follows; with `reuse_recent_read` (and no claimed status)
- * a read showing a charge that this store made in the last minute answers instead.
+ * GET /subscription/{id}, with its chargeMetrics; undefined when Platega does not know it. Handed
+ * to the first order's authorization that follows.
  */
 export const readPlategaSubscriptionStep = createStep(
   "read-platega-subscription",
-  async (
-    input: { subscription_id: string; claimed_status?: string; reuse_recent_read?: boolean },
-    { container },
-  ) => {
+  async (input: { subscription_id: string }, { container }) => {
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const reuse = input.reuse_recent_read === true && !input.claimed_status
     return new StepResponse<Subscription | undefined>(
-      await readOrNotFound(() => platega.access.readSubscription(input.subscription_id, { reuse })),
+      await readOrNotFound(() => platega.access.readSubscription(input.subscription_id)),
     )
   },
 )
