@@ -23,6 +23,9 @@ interface KnownCallbacksOptions {
  * outcomes are never kept, so every delivery of a callback still being processed goes to the
  * database, where concurrent deliveries are serialised.
  *
+ * Why it stays on the path: a repeat answered here instead of an upsert with its own commit took
+ * duplicates from 558 to 1,019 a second beside 1,228 for `GET /health` (docs/performance.md).
+ *
  * Per process and bounded: another instance, or this one after a restart or an eviction, asks the
  * database once and remembers again. A count not yet written when the process dies is lost; it is
  * only the tally of deliveries, nothing acts on it.
