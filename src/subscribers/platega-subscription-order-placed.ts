@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../modules/platega"
 import { isSubscriptionProvider } from "../providers/platega"
 import { settleSubscriptionStatus } from "../workflows/subscriptions/settle-status"
+import { withSubscriptionLock } from "../workflows/subscriptions/subscription-lock"
 
 /**
  * An order paid by a subscription checkout (the shopper's return or a callback completed the
@@ -26,7 +27,12 @@ export default async function plategaSubscriptionOrderPlaced({
     if (!isSubscriptionProvider(payment?.provider_id) || paid.renewal_of || !paid.subscription_id)
       continue
     // Placed by the subscription's own settlement (its charge callback): already tied, no read.
-    if (await tiedTo(container, paid.subscription_id, event.data.id)) continue
+    // Asked under the subscription's lock, which that settlement holds until it has tied it.
+    const id = paid.subscription_id
+    const tied = await withSubscriptionLock(container, id, () =>
+      tiedTo(container, id, event.data.id),
+    )
+    if (tied) continue
     await settleSubscriptionStatus(container, { subscription_id: paid.subscription_id })
   }
 }
