@@ -4,19 +4,12 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { WebhookActionResult } from "@medusajs/framework/types"
-import {
-  decideOutcome,
-  needsChargebackFlag,
-  paymentDecision,
-  takesMoneyIn,
-} from "../../providers/platega"
+import { decideOutcome, needsChargebackFlag, paymentDecision } from "../../providers/platega"
 import { completeCheckoutCartStep } from "../steps/complete-checkout-cart"
 import { confirmPlategaTransactionStep } from "../steps/confirm-platega-transaction"
 import { findOrderForSessionStep } from "../steps/find-order-for-session"
 import { flagChargebackStep } from "../steps/flag-chargeback"
 import { markPlategaCallbackStep } from "../steps/mark-platega-callback"
-import { runPaymentPipelineStep } from "../steps/run-payment-pipeline"
 
 export interface HandlePlategaTransactionInput {
   transaction_id: string
@@ -45,7 +38,7 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
 
     const webhook = transform({ confirmed }, ({ confirmed }) => paymentDecision(confirmed))
 
-    // Paid under the cart's lock already: the cart becomes its order.
+    // Paid under the cart's lock: the cart becomes its order.
     when("platega-checkout-paid", { confirmed }, ({ confirmed }) => !!confirmed.paid_cart_id).then(
       () => {
         completeCheckoutCartStep(
@@ -53,23 +46,6 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
         )
       },
     )
-    // A transaction the store has no checkout record of, for a live session: Medusa's pipeline.
-    when(
-      "platega-run-payment-pipeline",
-      { webhook, confirmed },
-      ({ webhook, confirmed }) => takesMoneyIn(webhook) && !confirmed.paid_cart_id,
-    ).then(() => {
-      runPaymentPipelineStep(
-        transform({ webhook, confirmed }, ({ webhook, confirmed }) => {
-          const { reason: _reason, ...result } = webhook!
-          return {
-            webhook: result as WebhookActionResult,
-            payment_collection_id: confirmed.session!.payment_collection_id,
-            transaction: confirmed.tx!,
-          }
-        }),
-      )
-    })
 
     const sessionOrder = when(
       "platega-has-session",

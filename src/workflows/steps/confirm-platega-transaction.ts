@@ -9,6 +9,7 @@ import {
 } from "../../lib/platega"
 import { PLATEGA_MODULE, withHandedReads, type PlategaModuleService } from "../../modules/platega"
 import { paymentDecision, takesMoneyIn, type ConfirmedTransaction } from "../../providers/platega"
+import { cartOfPaymentCollection } from "../link-reads"
 
 export type { ConfirmedTransaction }
 
@@ -49,13 +50,28 @@ export const confirmPlategaTransactionStep = createStep(
   "confirm-platega-transaction",
   async (input: { transaction_id: string; claimed_status?: string }, { container }) => {
     const checkout = await checkoutOf(container, input.transaction_id)
-    const settle = () => settleUnderLock(container, input, checkout)
-    const found = checkout?.cart_id
-      ? await container
-          .resolve(Modules.LOCKING)
-          .execute(checkout.cart_id, settle, { timeout: LOCK_TIMEOUT_SECONDS })
-      : await settle()
-    return new StepResponse<CheckoutRead>(found)
+    if (checkout?.cart_id) {
+      const cartId = checkout.cart_id
+      const found = await underCartLock(container, cartId, () =>
+        settleCheckout(container, input, { ...checkout, cart_id: cartId }),
+      )
+      return new StepResponse<CheckoutRead>(found)
+    }
+    // No record of its checkout (made before the store kept one): read, then, when it pays its
+    // session, authorize it under the lock of the cart that session pays for.
+    const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
+    if (takesMoneyIn(paymentDecision(confirmed))) {
+      const session = confirmed.session!
+      const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
+      const authorize = () => authorizeWithRead(container, confirmed)
+      if (cartId) {
+        await underCartLock(container, cartId, authorize)
+        confirmed.paid_cart_id = cartId
+      } else {
+        await authorize()
+      }
+    }
+    return new StepResponse<CheckoutRead>(confirmed)
   },
 )
 
@@ -75,21 +91,30 @@ async function checkoutOf(container: MedusaContainer, id: string): Promise<Check
   return row ? { payment_session_id: row.payment_session_id, cart_id: row.cart_id } : undefined
 }
 
-async function settleUnderLock(
+function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>) {
+  return container.resolve(Modules.LOCKING).execute(cartId, work, { timeout: LOCK_TIMEOUT_SECONDS })
+}
+
+/** The session authorized with the read that found it paid: the provider reads nothing more. */
+async function authorizeWithRead(container: MedusaContainer, c: ConfirmedTransaction) {
+  await withHandedReads({ transactions: [c.tx] }, () =>
+    container.resolve(Modules.PAYMENT).authorizePaymentSession(c.session!.id, {}),
+  )
+}
+
+async function settleCheckout(
   container: MedusaContainer,
   input: { transaction_id: string; claimed_status?: string },
-  checkout: Checkout | undefined,
+  checkout: Checkout & { cart_id: string },
 ): Promise<CheckoutRead> {
-  if (checkout?.cart_id && classifyTransactionStatus(input.claimed_status ?? "") === "confirmed") {
+  if (classifyTransactionStatus(input.claimed_status ?? "") === "confirmed") {
     const session = await paidSession(container, checkout.payment_session_id)
     if (session) return { session, already_paid: true, paid_cart_id: checkout.cart_id }
   }
   const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
   const paid = takesMoneyIn(paymentDecision(confirmed))
-  if (paid && checkout?.cart_id && confirmed.session?.id === checkout.payment_session_id) {
-    await withHandedReads({ transactions: [confirmed.tx] }, () =>
-      container.resolve(Modules.PAYMENT).authorizePaymentSession(confirmed.session!.id, {}),
-    )
+  if (paid && confirmed.session?.id === checkout.payment_session_id) {
+    await authorizeWithRead(container, confirmed)
     confirmed.paid_cart_id = checkout.cart_id
   }
   return confirmed

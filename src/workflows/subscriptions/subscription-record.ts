@@ -1,11 +1,6 @@
 import type { InferTypeOf, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-  Modules,
-  PaymentActions,
-} from "@medusajs/framework/utils"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { Subscription } from "../../lib/platega"
 import {
   PLATEGA_MODULE,
@@ -180,6 +175,9 @@ export async function applyPlategaRead(
   return updated
 }
 
+/** As long as Medusa's own cart completion waits for the cart's lock. */
+const CART_LOCK_WAIT_SECONDS = 30
+
 /** Ties the checkout's order to its subscription (idempotent: links are upserted). */
 async function linkFirstOrder(
   container: Container,
@@ -196,9 +194,11 @@ async function linkFirstOrder(
 }
 
 /**
- * The checkout's order, made from the cart once Platega took the first charge, through Medusa's
- * payment pipeline as its own workflow (it holds the cart lock: the shopper completing the same
- * cart at the same moment gets the same order). Undefined while there is nothing to order yet.
+ * The checkout's order, made from the cart once Platega took the first charge: its session
+ * authorized under the cart's lock (the lock the shopper's own completion takes) with the read
+ * that found the charge, then the cart completed by Medusa's own workflow, outside that read (an
+ * order placed starts other work, which must read afresh). Undefined while there is nothing to
+ * order yet.
  */
 export async function ensureFirstOrder(
   container: Container,
@@ -208,15 +208,27 @@ export async function ensureFirstOrder(
   if (record.first_order_id) return record.first_order_id
   let orderId = await orderOfCart(container, record.cart_id)
   if (!orderId && successfulCharges(sub) > 0) {
-    // The subscription's authorization is answered by the read that found the charge.
-    await withHandedReads({ subscriptions: [sub] }, () =>
-      processPaymentWorkflow(container as MedusaContainer).run({
-        input: {
-          action: PaymentActions.SUCCESSFUL,
-          data: { session_id: record.payment_session_id, amount: record.amount },
-        },
-      }),
-    )
+    await container
+      .resolve(Modules.LOCKING)
+      .execute(
+        record.cart_id,
+        () =>
+          withHandedReads({ subscriptions: [sub] }, () =>
+            container
+              .resolve<IPaymentModuleService>(Modules.PAYMENT)
+              .authorizePaymentSession(record.payment_session_id, {}),
+          ),
+        { timeout: CART_LOCK_WAIT_SECONDS },
+      )
+    try {
+      await completeCartWorkflow(container as MedusaContainer).run({
+        input: { id: record.cart_id },
+      })
+    } catch (e) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`Platega: cart ${record.cart_id} of subscription ${record.platega_id}: ${e}`)
+    }
     orderId = await orderOfCart(container, record.cart_id)
     if (!orderId) {
       throw new MedusaError(

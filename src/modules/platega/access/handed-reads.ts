@@ -5,6 +5,11 @@ import type { Subscription, TransactionStatus } from "../../../lib/platega"
 interface HandedReads {
   transactions: Map<string, TransactionStatus>
   subscriptions: Map<string, Subscription>
+  /**
+   * False once `work` has settled: what it started that outlives it (an event's subscriber, a
+   * timer) inherits this store, and must read Platega afresh.
+   */
+  open: boolean
 }
 
 const handed = new AsyncLocalStorage<HandedReads>()
@@ -19,26 +24,34 @@ export interface ReadsToHand {
  * ids inside it: Medusa's authorization (and capture), which asks the provider again, is answered
  * by the read that decided it, so one event reads Platega once. Only `work`'s own calls see them,
  * in this process and only while it runs: nothing is kept, and nothing another caller sends can
- * put an answer here.
+ * put an answer here. Hand reads only to work that does not start other events' work (keep cart
+ * completion, which places orders and so starts their subscribers, outside it).
  */
-export function withHandedReads<T>(reads: ReadsToHand, work: () => Promise<T>): Promise<T> {
-  const outer = handed.getStore()
+export async function withHandedReads<T>(reads: ReadsToHand, work: () => Promise<T>): Promise<T> {
+  const outer = open(handed.getStore())
   const inner: HandedReads = {
     transactions: new Map(outer?.transactions),
     subscriptions: new Map(outer?.subscriptions),
+    open: true,
   }
   for (const tx of reads.transactions ?? []) if (tx) inner.transactions.set(key(tx.id), tx)
   for (const sub of reads.subscriptions ?? []) if (sub) inner.subscriptions.set(key(sub.id), sub)
-  return handed.run(inner, work)
+  try {
+    return await handed.run(inner, work)
+  } finally {
+    inner.open = false
+  }
 }
 
 /** The answer handed to this read, if `withHandedReads` holds one for the id. */
 export function handedTransaction(id: string): TransactionStatus | undefined {
-  return handed.getStore()?.transactions.get(key(id))
+  return open(handed.getStore())?.transactions.get(key(id))
 }
 
 export function handedSubscription(id: string): Subscription | undefined {
-  return handed.getStore()?.subscriptions.get(key(id))
+  return open(handed.getStore())?.subscriptions.get(key(id))
 }
+
+const open = (store: HandedReads | undefined) => (store?.open ? store : undefined)
 
 const key = (id: string) => id.toLowerCase()
