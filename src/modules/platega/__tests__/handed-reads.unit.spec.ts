@@ -35,4 +35,15 @@ describe("handed reads", () => {
     )
     expect(both).toEqual(["a", "b"])
   })
+
+  it("end with the work: what it started and outlives it (an order's subscriber) reads afresh", async () => {
+    let later: Promise<string | undefined> | undefined
+    const during = await withHandedReads({ transactions: [tx("a")] }, async () => {
+      // As an event bus starts a subscriber: inside the work's context, running after it.
+      later = new Promise((r) => setTimeout(() => r(handedTransaction("a")?.id), 20))
+      return handedTransaction("a")?.id
+    })
+    expect(during).toBe("a")
+    expect(await later).toBeUndefined()
+  })
 })
