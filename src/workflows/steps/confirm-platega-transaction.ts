@@ -108,7 +108,7 @@ async function settleCheckout(
   checkout: Checkout & { cart_id: string },
 ): Promise<CheckoutRead> {
   if (classifyTransactionStatus(input.claimed_status ?? "") === "confirmed") {
-    const session = await paidSession(container, checkout.payment_session_id)
+    const session = await paidSession(container, checkout.payment_session_id, input.transaction_id)
     if (session) return { session, already_paid: true, paid_cart_id: checkout.cart_id }
   }
   const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
@@ -120,8 +120,16 @@ async function settleCheckout(
   return confirmed
 }
 
-/** The session, when its payment is already captured (Platega captures at once). */
-async function paidSession(container: MedusaContainer, id: string): Promise<Session | undefined> {
+/**
+ * The session, when its payment is already captured (Platega captures at once) and it is this
+ * transaction's: a session started again with another transaction was paid by that one, and
+ * this one's money is read and becomes a case.
+ */
+async function paidSession(
+  container: MedusaContainer,
+  id: string,
+  transactionId: string,
+): Promise<Session | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: sessions }, { data: payments }] = await Promise.all([
     query.graph({ entity: "payment_session", fields: SESSION_FIELDS, filters: { id } }),
@@ -133,7 +141,11 @@ async function paidSession(container: MedusaContainer, id: string): Promise<Sess
   ])
   const captured = (payments as { captured_at?: unknown }[]).some((p) => !!p.captured_at)
   if (!captured || !sessions[0]) return undefined
-  const { data: _data, ...session } = sessions[0]
+  const { data, ...session } = sessions[0]
+  const current = (data as { transaction_id?: unknown } | null)?.transaction_id
+  if (typeof current !== "string" || current.toLowerCase() !== transactionId.toLowerCase()) {
+    return undefined
+  }
   return session as Session
 }
 
