@@ -17,6 +17,7 @@ import {
   eventually,
   startPayment,
 } from "../helpers/checkout"
+import { filesRunBy } from "../helpers/code-path"
 import { useCountingProxy } from "../helpers/counting-proxy"
 import { adminHeaders } from "../helpers/admin"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
@@ -152,6 +153,39 @@ medusaIntegrationTestRunner({
       expect(proxy().count("GET /transaction/:id")).toBe(1)
       expect(proxy().total()).toBe(2)
       await expectOneCapturedOrder(cartId)
+    })
+
+    // What a reader follows from the callback URL to the order: every file of the plugin whose code
+    // runs on the way (the Platega client under it counted apart). 32 when this was first counted.
+    it("a paid checkout's callback becomes its order through at most 16 of the plugin's files", async () => {
+      // A first one, unmeasured: what Medusa makes on first use (a provider, a cache) is not the path.
+      const warm = await paidCheckout(SBP, {})
+      await postCallback(api, sandbox(), warm.callback)
+      await processed(getContainer(), warm.txId)
+
+      const { cartId, txId, callback } = await paidCheckout(SBP, {})
+      const files = await filesRunBy(async () => {
+        expect((await postCallback(api, sandbox(), callback)).status).toBe(200)
+        await processed(getContainer(), txId)
+        await eventually(
+          () => cartOutcome(getContainer(), cartId),
+          (o) => o.orders.length > 0,
+        )
+      })
+      await expectOneCapturedOrder(cartId)
+      // The measure sees the route, the provider and the client, so an empty list cannot pass.
+      expect(files.plugin).toEqual(
+        expect.arrayContaining([
+          "api/hooks/platega/route.ts",
+          "providers/platega/core/platega-base.ts",
+        ]),
+      )
+      expect(files.client).toContain("lib/platega/client.ts")
+      console.info(
+        `callback → order: ${files.plugin.length} plugin files, ${files.client.length} client files\n` +
+          [...files.plugin, ...files.client].join("\n"),
+      )
+      expect(files.plugin.length).toBeLessThanOrEqual(16)
     })
 
     it("a read of a pending payment is never an answer: each attempt asks Platega, and no order is made", async () => {

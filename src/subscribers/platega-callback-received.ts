@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PLATEGA_CALLBACK_RECEIVED } from "../modules/platega/events"
-import { runPlategaCallback } from "../workflows/callbacks/run-platega-callback"
+import { runPlategaCallback } from "../workflows/callbacks/process-platega-callback"
 
 /** Processes a recorded callback after the route answered Platega. */
 export default async function plategaCallbackReceived({

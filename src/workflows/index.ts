@@ -1,7 +1,7 @@
 export { handlePlategaTransactionWorkflow } from "./callbacks/handle-platega-transaction"
 export type { HandlePlategaTransactionInput } from "./callbacks/handle-platega-transaction"
 export { processPlategaCallbackWorkflow } from "./callbacks/process-platega-callback"
-export { runPlategaCallback } from "./callbacks/run-platega-callback"
+export { runPlategaCallback } from "./callbacks/process-platega-callback"
 export { reconcilePlategaPaymentsWorkflow } from "./callbacks/reconcile-platega-payments"
 export type { ReconcileReport } from "./callbacks/reconcile-platega-payments"
 export { createPlategaPayoutWorkflow } from "./payouts/create-payout"

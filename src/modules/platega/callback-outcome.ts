@@ -1,3 +1,5 @@
+// The words of the callback log, shared with the admin (which bundles this file): no server code.
+
 /** The three kinds of Platega callback. */
 export const CALLBACK_KINDS = ["transaction", "subscription_charge", "subscription_status"] as const
 export type CallbackKind = (typeof CALLBACK_KINDS)[number]
@@ -20,10 +22,3 @@ export const CALLBACK_OUTCOMES = [
 export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number]
 
 export const OPEN_OUTCOMES: readonly CallbackOutcome[] = ["pending", "failed", "unconfirmed"]
-
-export function isFinalOutcome(outcome: string): boolean {
-  return (
-    (CALLBACK_OUTCOMES as readonly string[]).includes(outcome) &&
-    !OPEN_OUTCOMES.includes(outcome as CallbackOutcome)
-  )
-}

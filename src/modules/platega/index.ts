@@ -10,6 +10,7 @@ export default Module(PLATEGA_MODULE, {
 export { PlategaModuleService }
 export * from "./events"
 export * from "./callback-outcome"
+export { isFinalOutcome } from "./units/callback-log"
 export * from "./flagged-cases"
 export * from "./payouts"
 export type {
@@ -36,6 +37,7 @@ export * from "./payer"
 export * from "./return-addresses"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
 export {
+  headerValue,
   PlategaAccess,
   type PlategaAccessInit,
   withHandedReads,

@@ -10,8 +10,7 @@ import {
 } from "@medusajs/framework/utils"
 import type { PlategaClient } from "../../lib/platega"
 import { PlategaAccess, rawProviderOptionsFromConfig, type EffectiveSettings } from "./access"
-import { isFinalOutcome } from "./callback-outcome"
-import { KnownCallbacks } from "./known-callbacks"
+import { isFinalOutcome, KnownCallbacks } from "./units/callback-log"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaCheckoutTransaction } from "./models/checkout-transaction"
@@ -245,7 +244,7 @@ class PlategaModuleService extends MedusaService({
    * Records a delivery: the first delivery of a key creates the record (`created: true`), a
    * repeated one only counts it — atomic under concurrent deliveries. A repeat of a callback whose
    * outcome is final (Platega repeating until it hears a 2xx) is answered from memory and counted
-   * a moment later (known-callbacks.ts): the callback URL's most frequent call needs no database.
+   * a moment later (KnownCallbacks, units/callback-log.ts): the callback URL's most frequent call needs no database.
    */
   async recordCallback(
     input: CallbackRecordInput,

@@ -1,30 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { LinkSettlement } from "../payment-links/steps/decide-link-settlement"
 import { settlePaymentLink } from "../payment-links/settle-payment-link"
-import { recordOutcome, type OutcomeRecord } from "../steps/mark-platega-callback"
+import { linkOutcome } from "../payment-links/steps/settle-link-callback"
+import { recordOutcome, type OutcomeRecord } from "./process-platega-callback"
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
-
-/** A payment link's settlement as the callback log records it. */
-export function linkOutcome(s: LinkSettlement): OutcomeRecord {
-  return {
-    outcome: s.outcome,
-    detail: s.detail,
-    ...(s.outcome === "flagged"
-      ? { case_kind: s.flag ? ("link_extra_payment" as const) : ("other" as const) }
-      : {}),
-    ...(s.order_id ? { order_id: s.order_id } : {}),
-    ...(s.platega_status && s.amount && s.currency_code
-      ? {
-          read: {
-            platega_id: s.transaction_id,
-            status: s.platega_status,
-            amount: s.amount,
-            currency: s.currency_code,
-          },
-        }
-      : {}),
-  }
-}
 
 export type SettledTransaction = OutcomeRecord & {
   platega_status?: string | null
@@ -50,5 +28,6 @@ export async function settleTransaction(
   const { result } = await handlePlategaTransactionWorkflow(container).run({
     input: { transaction_id: transactionId },
   })
+  await recordOutcome(container, result)
   return result
 }

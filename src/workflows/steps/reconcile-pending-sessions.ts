@@ -2,7 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { classifyTransactionStatus } from "../../lib/platega"
 import { handlePlategaTransactionWorkflow } from "../callbacks/handle-platega-transaction"
-import { errorMessage } from "../callbacks/run-platega-callback"
+import { recordOutcome } from "../callbacks/process-platega-callback"
+import { errorMessage } from "../error-message"
 import { inBatches } from "./in-batches"
 import { pendingSessions } from "./pending-sessions"
 import type { ReconcileOptions } from "./reconcile-options"
@@ -41,6 +42,7 @@ export const reconcilePendingSessionsStep = createStep(
         const { result } = await handlePlategaTransactionWorkflow(container).run({
           input: { transaction_id },
         })
+        await recordOutcome(container, result)
         if (classifyTransactionStatus(result.platega_status ?? "") === "canceled") {
           // Never payable again: out of the pending pool, so later runs reach newer sessions.
           await payments.updatePaymentSession({

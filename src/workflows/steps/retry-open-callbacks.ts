@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { OPEN_OUTCOMES, PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
-import { runPlategaCallback } from "../callbacks/run-platega-callback"
+import { runPlategaCallback } from "../callbacks/process-platega-callback"
 import { inBatches } from "./in-batches"
 import type { ReconcileOptions } from "./reconcile-options"
 

@@ -6,8 +6,8 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
-import { errorMessage } from "../callbacks/run-platega-callback"
-import type { OutcomeRecord } from "../steps/mark-platega-callback"
+import { errorMessage } from "../error-message"
+import type { OutcomeRecord } from "../callbacks/process-platega-callback"
 import {
   chargeNext,
   chargeOutcome,

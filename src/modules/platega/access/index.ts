@@ -1,5 +1,8 @@
-// The one access object (settings, credentials, clients, callback check, reads) and the settings
-// merge it owns; each part beside it is its own file.
+// The one access object: settings (merged in settings.ts), credentials, clients, the callback check
+// with its constant-time comparison, and Platega's reads with the reads handed to one event's work.
+// The secret box (crypto.ts) and the payment claims (payment-claims.ts) are files of their own.
+import { AsyncLocalStorage } from "node:async_hooks"
+import { createHash, timingSafeEqual } from "node:crypto"
 import type { Logger } from "@medusajs/framework/types"
 import {
   PlategaClient,
@@ -8,48 +11,27 @@ import {
   type TransactionStatus,
 } from "../../../lib/platega"
 import type { PlategaOptions } from "../plugin-options"
-import {
-  SETTINGS,
-  type PlainField,
-  type SettingField,
-  type SettingKey,
-  type SettingValue,
-  type StoredSettings,
-} from "../settings/definition"
-import { DEFAULT_TIMEOUT_MS } from "../../../lib/platega/defaults"
+import type { SettingKey, StoredSettings } from "../settings/definition"
 import { SecretBox } from "./crypto"
 import {
   forgetSettingsRow,
+  mergeSettings,
   readSettingsRow,
   SETTINGS_TTL_MS,
   sharedSettingsRow,
-} from "./settings-rows"
-import { digestOf, headerValue, safeEqualDigest } from "./headers"
+  type EffectiveSettings,
+  type SettingSource,
+} from "./settings"
+
+export type { EffectiveSettings, SettingSource }
 import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
-import { handedSubscription, handedTransaction } from "./handed-reads"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
-export { safeEqual } from "./headers"
 export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
 export { PAYMENT_CLAIMS_TABLE, PaymentClaims, type ClaimKind } from "./payment-claims"
-export { withHandedReads, type ReadsToHand } from "./handed-reads"
 
 export { SETTINGS_TTL_MS }
 export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
-
-export type SettingSource = "settings" | "options" | "default"
-
-type Table = typeof SETTINGS
-
-/** Every setting the store owner may change (from the settings table), with where it came from. */
-export type EffectiveSettings = {
-  [F in SettingField as Table[F]["key"]]: undefined extends Table[F]["fallback"]
-    ? SettingValue<F> | undefined
-    : SettingValue<F>
-} & {
-  timeoutMs: number
-  sources: Record<SettingKey, SettingSource>
-}
 
 export type { SettingKey }
 
@@ -66,11 +48,6 @@ export interface PlategaCredentials {
 
 /** The raw settings row (see models/settings.ts). */
 export type SettingsRow = StoredSettings
-
-/** The plain settings merged one way, field by field; the credentials are a pair (see effective). */
-const MERGED = (Object.keys(SETTINGS) as SettingField[]).filter(
-  (f): f is Exclude<PlainField, "merchant_id"> => !SETTINGS[f].secret && f !== "merchant_id",
-)
 
 interface Knexish {
   raw(sql: string, bindings?: unknown[]): Promise<{ rows: unknown[] }>
@@ -171,7 +148,7 @@ export class PlategaAccess {
     return this.merged.value
   }
 
-  /** The settings row, read at most every `ttlMs` by the process (settings-rows.ts). */
+  /** The settings row, read at most every `ttlMs` by the process (settings.ts). */
   private sharedRow(): Promise<SettingsRow | undefined> {
     return sharedSettingsRow(this.init.pg, this.ttlMs)
   }
@@ -197,7 +174,7 @@ export class PlategaAccess {
 
   /**
    * GET /transaction/{id}: Platega's answer now, or the answer this event already read when the
-   * caller runs inside `withHandedReads` (handed-reads.ts). Nothing else is remembered.
+   * caller runs inside `withHandedReads` (below). Nothing else is remembered.
    */
   async readTransaction(id: string): Promise<TransactionStatus> {
     return handedTransaction(id) ?? (await this.client()).getTransaction(id)
@@ -278,75 +255,15 @@ export class PlategaAccess {
   }
 
   /**
-   * Settings over options over defaults, field by field; the credentials as one pair. `decrypt`
-   * replaces the secret box (the admin view uses a stand-in when a stored secret is unreadable).
+   * Settings over options over defaults, field by field; the credentials as one pair (see
+   * mergeSettings). `decrypt` replaces the secret box (the admin view uses a stand-in when a stored
+   * secret is unreadable).
    */
   effective(
     row: SettingsRow | undefined,
     decrypt: (ciphertext: string) => string = (c) => this.box.decrypt(c),
   ): EffectiveSettings {
-    const o = this.init.options
-    const sources = {} as Record<SettingKey, SettingSource>
-    const pick = <T>(
-      key: SettingKey,
-      fromRow: T | null | undefined,
-      fromOptions: T | undefined,
-      fallback: T,
-    ): T => {
-      if (fromRow !== null && fromRow !== undefined) {
-        sources[key] = "settings"
-        return fromRow
-      }
-      if (fromOptions !== undefined && (this.init.given?.has(key) ?? true)) {
-        sources[key] = "options"
-        return fromOptions
-      }
-      sources[key] = "default"
-      return fallback
-    }
-    // Complete credentials in the settings win as a pair; otherwise the options' pair applies.
-    const rowComplete = !!row?.merchant_id && !!row?.secret_ciphertext
-    const merchantId = rowComplete ? row!.merchant_id! : o?.merchantId
-    const secret = rowComplete ? decrypt(row!.secret_ciphertext!) : o?.secret
-    const credSource: SettingSource = rowComplete
-      ? "settings"
-      : o?.merchantId
-        ? "options"
-        : "default"
-    sources.merchantId = credSource
-    sources.secret = credSource
-    // A payout key belongs to a merchant: the options' key is used only with the options' merchant.
-    let payoutKey: string | undefined
-    if (
-      row?.payout_key_ciphertext &&
-      (rowComplete || !row.merchant_id || row.merchant_id === o?.merchantId)
-    ) {
-      payoutKey = decrypt(row.payout_key_ciphertext)
-      sources.payoutKey = "settings"
-    } else if (o?.payoutKey && (!rowComplete || merchantId === o.merchantId)) {
-      payoutKey = o.payoutKey
-      sources.payoutKey = "options"
-    } else sources.payoutKey = "default"
-
-    const merged: Record<string, unknown> = {}
-    for (const field of MERGED) {
-      const s: { key: SettingKey; option?: { name: string }; fallback: unknown } = SETTINGS[field]
-      const fromOptions = s.option
-        ? (o as Record<string, unknown> | undefined)?.[s.option.name]
-        : undefined
-      merged[s.key] = pick(s.key, row?.[field], fromOptions, s.fallback)
-    }
-    return {
-      ...(merged as Omit<
-        EffectiveSettings,
-        "merchantId" | "secret" | "payoutKey" | "timeoutMs" | "sources"
-      >),
-      merchantId,
-      secret,
-      payoutKey,
-      timeoutMs: o?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      sources,
-    }
+    return mergeSettings(row, this.init.options, this.init.given, decrypt)
   }
 }
 
@@ -362,3 +279,85 @@ function medusaLogger(logger: Logger): PlategaLogger {
     shouldLog: (level) => logger.shouldLog(level),
   }
 }
+
+/** The SHA-256 digest that safeEqual compares (of an expected value, it can be kept). */
+export function digestOf(value: string): Buffer {
+  return createHash("sha256").update(value, "utf8").digest()
+}
+
+/** Constant-time string equality (1 or 0); digests make unequal lengths safe to compare. */
+export function safeEqual(a: string, b: string): number {
+  return safeEqualDigest(a, digestOf(b))
+}
+
+/** safeEqual against the digest of the expected value (see digestOf). */
+export function safeEqualDigest(given: string, expected: Buffer): number {
+  return timingSafeEqual(digestOf(given), expected) ? 1 : 0
+}
+
+/** A header by its lower-case name, from Node's or any plain header object. */
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    if (key.toLowerCase() !== name) continue
+    const v = Array.isArray(value) ? value[0] : value
+    return typeof v === "string" ? v : undefined
+  }
+  return undefined
+}
+
+// Handed reads: one event's answers from Platega, given to the work it runs.
+
+/** Platega's answers one event's read got, by lower-case id. */
+interface HandedReads {
+  transactions: Map<string, TransactionStatus>
+  subscriptions: Map<string, Subscription>
+  /**
+   * False once `work` has settled: what it started that outlives it (an event's subscriber, a
+   * timer) inherits this store, and must read Platega afresh.
+   */
+  open: boolean
+}
+
+const handed = new AsyncLocalStorage<HandedReads>()
+
+export interface ReadsToHand {
+  transactions?: (TransactionStatus | undefined)[]
+  subscriptions?: (Subscription | undefined)[]
+}
+
+/**
+ * Runs `work` with Platega's answers that this event just read handed to every read of the same
+ * ids inside it: Medusa's authorization (and capture), which asks the provider again, is answered
+ * by the read that decided it, so one event reads Platega once. Only `work`'s own calls see them,
+ * in this process and only while it runs: nothing is kept, and nothing another caller sends can
+ * put an answer here. Hand reads only to work that does not start other events' work (keep cart
+ * completion, which places orders and so starts their subscribers, outside it).
+ */
+export async function withHandedReads<T>(reads: ReadsToHand, work: () => Promise<T>): Promise<T> {
+  const outer = open(handed.getStore())
+  const inner: HandedReads = {
+    transactions: new Map(outer?.transactions),
+    subscriptions: new Map(outer?.subscriptions),
+    open: true,
+  }
+  for (const tx of reads.transactions ?? []) if (tx) inner.transactions.set(key(tx.id), tx)
+  for (const sub of reads.subscriptions ?? []) if (sub) inner.subscriptions.set(key(sub.id), sub)
+  try {
+    return await handed.run(inner, work)
+  } finally {
+    inner.open = false
+  }
+}
+
+/** The answer handed to this read, if `withHandedReads` holds one for the id. */
+export function handedTransaction(id: string): TransactionStatus | undefined {
+  return open(handed.getStore())?.transactions.get(key(id))
+}
+
+export function handedSubscription(id: string): Subscription | undefined {
+  return open(handed.getStore())?.subscriptions.get(key(id))
+}
+
+const open = (store: HandedReads | undefined) => (store?.open ? store : undefined)
+
+const key = (id: string) => id.toLowerCase()

@@ -215,7 +215,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const data = readSessionData(input.data)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    // Inside the callback's own authorization, the callback's read answers (handed-reads.ts).
+    // Inside the callback's own authorization, the callback's read answers (withHandedReads, modules/platega/access).
     const tx = await this.readTransaction(data, "reading the payment status")
     const status = await this.checkedStatus(data, tx)
     return { status, data: withPlategaStatus(data, tx.status) }

@@ -24,7 +24,7 @@ import { intervalCode, planSchema, recordStatus, successfulCharges } from "../..
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { toDecimalString } from "../../../lib/platega/money"
-import { claimFor } from "./ownership"
+import { claimFor } from "./paid-check"
 import { ownershipDeps } from "./paid-check"
 import { PlategaBase } from "./platega-base"
 import { readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
@@ -111,7 +111,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (data.renewal_of) return super.getPaymentStatus(input)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
-    // Inside the charge callback's own authorization, its read answers (handed-reads.ts).
+    // Inside the charge callback's own authorization, its read answers (withHandedReads, modules/platega/access).
     const sub = await this.readSubscription(data, "reading the subscription")
     return { status: await this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { linkOutcome } from "../../callbacks/settle-transaction"
-import type { OutcomeRecord } from "../../steps/mark-platega-callback"
+import type { OutcomeRecord } from "../../callbacks/process-platega-callback"
+import type { LinkSettlement } from "./decide-link-settlement"
 import { settlePaymentLink } from "../settle-payment-link"
 
 /**
@@ -15,3 +15,25 @@ export const settleLinkCallbackStep = createStep(
     return new StepResponse<OutcomeRecord | undefined>(settled ? linkOutcome(settled) : undefined)
   },
 )
+
+/** A payment link's settlement as the callback log records it. */
+export function linkOutcome(s: LinkSettlement): OutcomeRecord {
+  return {
+    outcome: s.outcome,
+    detail: s.detail,
+    ...(s.outcome === "flagged"
+      ? { case_kind: s.flag ? ("link_extra_payment" as const) : ("other" as const) }
+      : {}),
+    ...(s.order_id ? { order_id: s.order_id } : {}),
+    ...(s.platega_status && s.amount && s.currency_code
+      ? {
+          read: {
+            platega_id: s.transaction_id,
+            status: s.platega_status,
+            amount: s.amount,
+            currency: s.currency_code,
+          },
+        }
+      : {}),
+  }
+}

@@ -12,7 +12,7 @@ import {
   successfulCharges,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { errorMessage } from "../../callbacks/run-platega-callback"
+import { errorMessage } from "../../error-message"
 import { settleSubscriptionCharge } from "../settle-charge"
 import type { SubscriptionRecord } from "../subscription-record"
 

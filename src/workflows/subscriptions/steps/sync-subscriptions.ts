@@ -8,7 +8,7 @@ import {
   successfulCharges,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { errorMessage } from "../../callbacks/run-platega-callback"
+import { errorMessage } from "../../error-message"
 import { inBatches } from "../../steps/in-batches"
 import { pendingSessions } from "../../steps/pending-sessions"
 import { settleSubscriptionStatus } from "../settle-status"

@@ -1,4 +1,4 @@
-import { parseCallbackBody } from "../body"
+import { parseCallbackBody } from "../route"
 
 const paid = JSON.stringify({
   id: "0d4b7b2e-3c1f-4b8e-9a55-1f2e3d4c5b6a",
