@@ -1,5 +1,9 @@
 import { Modules } from "@medusajs/framework/utils"
-import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
+import {
+  isFinalOutcome,
+  PLATEGA_MODULE,
+  type PlategaModuleService,
+} from "../../src/modules/platega"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import {
@@ -11,6 +15,7 @@ import {
   eventually,
   startPayment,
 } from "../helpers/checkout"
+import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
 import { useCountingProxy } from "../helpers/counting-proxy"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
@@ -175,6 +180,46 @@ medusaIntegrationTestRunner({
       // The card payment still makes the cart's one order.
       await sandbox().control.confirm(second.data.transaction_id)
       expect((await completeCart(api, store, cartId)).type).toBe("order")
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(outcome.payments.filter((p) => p.captured_at)).toHaveLength(1)
+    })
+
+    it("a session started again with another transaction: the first one's CONFIRMED callback, after the second paid the cart, is read and becomes a case", async () => {
+      const cartId = await createCart(api, store)
+      const started = await startPayment(api, store, cartId, SBP)
+      const first = started.data.transaction_id
+      // The payment module starts the same session again (as an update with new terms does): the
+      // store's record maps both transactions to this one session.
+      const payments = getContainer().resolve(Modules.PAYMENT)
+      const session = await payments.retrievePaymentSession(started.id)
+      const { transaction_id: _old, ...data } = session.data as Record<string, unknown>
+      const again = await payments.updatePaymentSession({
+        id: session.id,
+        amount: session.amount,
+        currency_code: session.currency_code,
+        data,
+      })
+      const second = (again.data as { transaction_id: string }).transaction_id
+      expect(second).not.toBe(first)
+
+      // The second pays the cart.
+      await sandbox().control.confirm(second)
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+
+      // The payer pays the first too, and Platega says so: its money pays nothing, so it is read
+      // (never taken as the session's payment) and the merchant gets a case.
+      await sandbox().control.confirm(first)
+      proxy().reset()
+      const callback = await transactionCallbackBody(sandbox(), first)
+      expect(callback.status).toBe("CONFIRMED")
+      expect((await postCallback(api, sandbox(), callback)).status).toBe(200)
+      const [row] = await eventually(
+        async () => (await callbackLog(getContainer())).filter((r) => r.platega_id === first),
+        (rows) => rows.length > 0 && rows.every((r) => isFinalOutcome(r.outcome)),
+      )
+      expect(row.outcome).toBe("flagged")
+      expect(proxy().count("GET /transaction/:id")).toBe(1)
       const outcome = await cartOutcome(getContainer(), cartId)
       expect(outcome.orders).toHaveLength(1)
       expect(outcome.payments.filter((p) => p.captured_at)).toHaveLength(1)
