@@ -30,6 +30,7 @@ import {
 } from "../demo/runner/processes.mjs"
 import { sandboxBin, sandboxBuildCommand, sandboxBuildState } from "../demo/runner/sandbox.mjs"
 import { buildStorefront, serveStorefront } from "../demo/runner/storefront.mjs"
+import { typescriptEnv } from "../demo/runner/typescript.mjs"
 
 const config = readConfig()
 // The sandbox's test cards (packages/platega-sandbox/README.md).
@@ -102,12 +103,14 @@ setInterval(() => {
 
 /**
  * The environment of every Medusa command: the store, with the plugin pointed at the sandbox and
- * an encryption key for the secrets saved under Settings → Platega.
+ * an encryption key for the secrets saved under Settings → Platega, and its TypeScript loaded
+ * without type checking (demo/runner/typescript.mjs).
  */
 function medusaEnv(databaseUrl, encryptionKey) {
   const cors = [config.storefrontUrl, config.storeUrl].join(",")
   return {
     ...process.env,
+    ...typescriptEnv(config),
     DATABASE_URL: databaseUrl,
     PLATEGA_ENCRYPTION_KEY: encryptionKey,
     PLATEGA_MERCHANT_ID: DEMO_CREDENTIALS.merchantId,

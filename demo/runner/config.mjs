@@ -56,6 +56,8 @@ export function readConfig(env = process.env) {
     // "develop" reloads the server when a source file changes (what a plugin developer wants);
     // "start" runs the same server and admin without the file watcher (what a test wants).
     serverMode: env.DEMO_SERVER_MODE === "start" ? "start" : "develop",
+    /** Type-check the store's TypeScript as Medusa loads it (ts-node's default; slow). */
+    typeCheck: env.DEMO_TYPECHECK === "1" || env.DEMO_TYPECHECK === "true",
     /** Run `medusa db:migrate` even when nothing it depends on has changed. */
     forceMigrate: env.DEMO_MIGRATE === "always",
     verbose: env.DEMO_VERBOSE === "1" || env.DEMO_VERBOSE === "true",
