@@ -2,8 +2,8 @@
 // `npm test`: every spec (unit, local, module, HTTP integration, multi-instance, browser), against
 // the PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one
 // when DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
-// redis-server on a free port; it is skipped, saying why, when there is neither. Last, `install`
-// runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
+// redis-server on a free port; it is skipped, saying why, when there is neither. Beside the browser
+// specs, `install` runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
 // supported Medusa, and with pnpm at the oldest, admin pages in Chromium, a paid checkout, npm
 // publish --dry-run);
 // it is skipped, saying why, when there is no Chromium.
