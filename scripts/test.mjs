@@ -2,8 +2,8 @@
 // `npm test`: every spec (unit, local, module, HTTP integration, multi-instance, browser), against
 // the PostgreSQL named by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, or a throw-away embedded one
 // when DB_HOST is not set. Only the multi-instance spec gets a Redis: REDIS_URL, or a throw-away
-// redis-server on a free port; it is skipped, saying why, when there is neither. Beside the browser
-// specs, `install` runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
+// redis-server on a free port; it is skipped, saying why, when there is neither. Last, `install`
+// runs scripts/check-install.mjs (the packed plugin in fresh stores at the oldest and the newest
 // supported Medusa, and with pnpm at the oldest, admin pages in Chromium, a paid checkout, npm
 // publish --dry-run);
 // it is skipped, saying why, when there is no Chromium.
@@ -194,14 +194,13 @@ try {
     return { ...result, seconds: Math.round((Date.now() - t0) / 1000) }
   }
 
-  // Two projects run beside others, each started with the first of those and its output printed
-  // where it stands in the list, once it has ended:
-  // - the multi-instance spec beside the short projects before it (its servers wait on each other
-  //   more than they compute: 203 s on a 2-core machine, against 55 + 70 + 24 s for unit, local
-  //   and modules);
-  // - the install check beside the browser specs (package installs, and a browser that waits on
-  //   pages: each leaves the other room).
-  const BESIDE = { multi: ["unit", "local", "modules"], install: ["e2e"] }
+  // The multi-instance spec runs beside the short projects before it: its servers wait on each
+  // other more than they compute (on a 2-core machine, 264 s beside unit, local and modules, which
+  // took 255 s; 352 s in all one after another). It prints its output where it stands in the
+  // list, once it has ended. The install check does not run beside the browser specs: both keep
+  // the machine busy (Medusa stores, admin builds, Chromium), and each took longer beside the other
+  // than the two one after another.
+  const BESIDE = { multi: ["unit", "local", "modules"] }
   const early = new Map()
   /** Starts what runs beside `current`, when only its hosts stand between `current` and it. */
   function startBeside(current) {
