@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import { guestPayerId } from "../../src/modules/platega"
+import { parsePlategaModuleOptions } from "../../src/modules/platega/plugin-options"
 import { adminHeaders } from "../helpers/admin"
 import { SBP, completeCart, createCart, startPayment } from "../helpers/checkout"
 import {
@@ -22,20 +23,24 @@ const sandbox = useSandbox()
 const STOREFRONT = "http://localhost:8000"
 const EVIL = "https://evil.example.com/phish"
 
+/** The limits on payment starts this store runs with: the module's defaults. */
+const starts = parsePlategaModuleOptions({}).paymentStarts
+
 /**
- * An attacker with only the publishable key, through the store API: each test is one attack, and
- * asserts that it is refused and that nothing reached Platega (the sandbox's own count).
+ * The store counts payment starts in fixed windows of `windowMinutes`, aligned to the clock: 30
+ * clicks that cross into the next window would be counted afresh there. Waits, when less than
+ * `needMs` of the window is left, until the next one begins.
  */
-/**
- * The store counts payment starts in fixed windows of 10 minutes (the default `windowMinutes`),
- * aligned to the clock: 30 clicks that cross into the next window would be counted afresh there.
- * Waits, when less than `needMs` of the window is left, until the next one begins.
- */
-async function windowWithRoom(needMs: number, windowMs = 10 * 60_000) {
+async function windowWithRoom(needMs: number) {
+  const windowMs = starts.windowMinutes * 60_000
   const left = windowMs - (Date.now() % windowMs)
   if (left < needMs) await new Promise((r) => setTimeout(r, left + 100))
 }
 
+/**
+ * An attacker with only the publishable key, through the store API: each test is one attack, and
+ * asserts that it is refused and that nothing reached Platega (the sandbox's own count).
+ */
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: StoreFixture
@@ -167,8 +172,8 @@ medusaIntegrationTestRunner({
       }
       expect(await sandboxTransactionCount(sandbox())).toBe(1)
       expect(ids.size).toBe(1)
-      expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
-      expect(statuses.slice(20).every((s) => s === 429)).toBe(true)
+      expect(statuses.slice(0, starts.perCart).every((s) => s === 200)).toBe(true)
+      expect(statuses.slice(starts.perCart).every((s) => s === 429)).toBe(true)
     })
 
     it("clicks on Pay at the same moment: one Platega transaction, each answered with it", async () => {

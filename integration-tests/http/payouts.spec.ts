@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminHeaders, ADMIN_EMAIL } from "../helpers/admin"
+import { captureOutput } from "../helpers/output"
 import {
   CARDS,
-  captureOutput,
   faultSeed,
   latencySeed,
   PAYOUT_ROUTE,

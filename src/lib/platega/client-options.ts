@@ -37,7 +37,7 @@ const OptionsSchema = z.object({
       baseDelayMs: z.number().int().min(0).default(200),
       maxDelayMs: z.number().int().min(0).default(5_000),
     })
-    .default({ retries: 3, baseDelayMs: 200, maxDelayMs: 5_000 }),
+    .prefault({}),
   logger: z.object({ debug: LogFn, info: LogFn, warn: LogFn, error: LogFn }).loose().optional(),
   userAgent: z
     .string()

@@ -91,13 +91,7 @@ export const plategaModuleOptionsSchema = z.object({
       /** Failed callbacks are retried this many times before they wait for the merchant. */
       maxAttempts: z.coerce.number().int().min(1).max(100).default(10),
     })
-    .default({
-      minAgeMinutes: 10,
-      maxAgeHours: 48,
-      concurrency: 4,
-      batchSize: 500,
-      maxAttempts: 10,
-    }),
+    .prefault({}),
   /**
    * Callbacks without merchant headers are checked against Platega's own reads; these bound how
    * many such checks the store makes, whoever sends the bodies (see units/unauthenticated-budget.ts).
@@ -133,7 +127,7 @@ export const plategaModuleOptionsSchema = z.object({
       /** Rows deleted per statement (a run deletes batch after batch until none is left). */
       batchSize: z.coerce.number().int().min(1).max(100_000).default(1000),
     })
-    .default({ authenticatedDays: 90, unauthenticatedDays: 30, batchSize: 1000 }),
+    .prefault({}),
   /**
    * Starting a payment from the store API (a Platega session that starts one, a collection's pay
    * route) costs the merchant a Platega transaction: at most this many starts per cart and per
@@ -146,7 +140,7 @@ export const plategaModuleOptionsSchema = z.object({
       /** The window's length; at most 10 minutes (older counts are pruned). */
       windowMinutes: z.coerce.number().int().min(1).max(10).default(10),
     })
-    .default({ perCart: 20, perClient: 100, windowMinutes: 10 }),
+    .prefault({}),
 })
 
 export type PlategaModuleOptions = z.output<typeof plategaModuleOptionsSchema>
