@@ -71,17 +71,15 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   })
 }
 
-/** `npm run check:install` as one test: passed or failed (its output to `outputFile`, if given). */
-function runInstallCheck(outputFile) {
-  const out = outputFile ? fs.openSync(outputFile, "w") : undefined
+/** `npm run check:install` as one test: passed or failed. */
+function runInstallCheck() {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join("scripts", "check-install.mjs")], {
-      stdio: out === undefined ? "inherit" : ["ignore", out, out],
+      stdio: "inherit",
       env,
     })
     children.add(child)
     child.on("exit", (code, signal) => {
-      if (out !== undefined) fs.closeSync(out)
       const failed = code !== 0 || Boolean(signal)
       resolve({
         code: code ?? 1,
@@ -188,9 +186,7 @@ try {
     }
     const t0 = Date.now()
     const result =
-      project === "install"
-        ? await runInstallCheck(outputFile)
-        : await runJest(project, extraEnv, outputFile)
+      project === "install" ? await runInstallCheck() : await runJest(project, extraEnv, outputFile)
     return { ...result, seconds: Math.round((Date.now() - t0) / 1000) }
   }
 
