@@ -42,6 +42,8 @@ module.exports = {
     {
       ...base,
       displayName: "unit",
+      // A unit spec that opens a socket fails, saying it is a local (or database) spec.
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup-unit.js"],
       testMatch: [
         "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
         "<rootDir>/packages/*/src/**/__tests__/**/*.unit.spec.ts",
