@@ -3,13 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminHeaders, ADMIN_EMAIL } from "../helpers/admin"
 import { captureOutput } from "../helpers/output"
-import {
-  CARDS,
-  faultSeed,
-  latencySeed,
-  PAYOUT_ROUTE,
-  postPayout,
-} from "../helpers/payouts"
+import { CARDS, faultSeed, latencySeed, PAYOUT_ROUTE, postPayout } from "../helpers/payouts"
 import { useSandbox } from "../helpers/sandbox"
 
 jest.setTimeout(180_000)
@@ -175,6 +169,13 @@ medusaIntegrationTestRunner({
         expect(page1.data.count).toBe(3)
         const page2 = keep(await api.get("/admin/platega/payouts?limit=2&offset=2", auth))
         expect(page2.data.payouts.map((p: Payout) => p.amount)).toEqual([1001])
+        // A page past the admin's bound is refused, naming the field (the lists' shared rule).
+        const tooLong = await api.get("/admin/platega/payouts?limit=101", {
+          ...auth,
+          validateStatus: () => true,
+        })
+        expect(tooLong.status).toBe(400)
+        expect(tooLong.data.message).toMatch(/limit.*at most.*100/)
       })
     })
 

@@ -274,6 +274,15 @@ medusaIntegrationTestRunner({
       expect(auditText).not.toContain(SECOND.merchantId)
       expect(auditText).not.toContain(second.url)
       expect(auditText).not.toContain("Yekaterinburg")
+      // Paged like the admin's other lists, with the same rule.
+      const page = await http.get("/admin/platega/settings/audit?limit=1&offset=0", headers)
+      expect(page.data.audits).toHaveLength(1)
+      const bad = await http.get("/admin/platega/settings/audit?limit=0", {
+        ...headers,
+        validateStatus: () => true,
+      })
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toMatch(/limit.*at least.*1/)
     })
 
     it("saving the same values again changes nothing and records nothing", async () => {

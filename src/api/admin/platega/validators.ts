@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { SETTINGS, clearable, settingsPatchSchema } from "../../../modules/platega/settings"
+import { pageParams } from "./list-query"
 
 /** POST /admin/platega/settings: a partial change, from the settings table. */
 export const AdminPlategaSettingsPatch = settingsPatchSchema
@@ -20,8 +21,5 @@ export const AdminPlategaConnectionTest = z.object({
 export type AdminPlategaConnectionTestType = z.infer<typeof AdminPlategaConnectionTest>
 
 /** GET /admin/platega/settings/audit */
-export const AdminPlategaSettingsAuditParams = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
-})
+export const AdminPlategaSettingsAuditParams = z.object(pageParams)
 export type AdminPlategaSettingsAuditParamsType = z.infer<typeof AdminPlategaSettingsAuditParams>

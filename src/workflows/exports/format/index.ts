@@ -17,7 +17,7 @@ interface WriteExportOptions {
   separator: string
   /** Column titles and CSV number style; without it, Platega's field names and numbers. */
   language?: ExportLanguage
-  /** Called with the number of rows written so far, every `progressEvery` rows. */
+  /** Called with the number of rows written so far, every `progressEvery` rows (default 5,000). */
   onProgress?: (rows: number) => void | Promise<void>
   progressEvery?: number
   /** Rows per sheet in .xlsx (tests make it small). */

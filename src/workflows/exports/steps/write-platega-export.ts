@@ -13,9 +13,6 @@ import { HEARTBEAT_MS } from "./fail-interrupted-exports"
 
 const writePlategaExportStepId = "write-platega-export"
 
-/** Progress is saved every this many rows (and at the end). */
-const PROGRESS_EVERY = 5_000
-
 export interface WrittenExport {
   id: string
   file_key: string
@@ -99,7 +96,6 @@ export const writePlategaExportStep = createStep(
       const rowCount = await writeExport(withStoreColumns(rows, classify), format, counter, {
         separator: settings.csvSeparator,
         language: exportLanguage(filters.language),
-        progressEvery: PROGRESS_EVERY,
         onProgress: (n) =>
           platega.updatePlategaExports({ id: record.id, row_count: n }).then(() => {}),
       })

@@ -6,6 +6,7 @@ import {
   PAYOUT_AMOUNT_RUB,
 } from "../../../../lib/platega"
 import { PAYOUT_STATUSES } from "../../../../modules/platega"
+import { pageParams } from "../list-query"
 
 // Validators of the money area (balances, saved cards, payouts). Messages never echo the input:
 // it may be a card number.
@@ -73,8 +74,7 @@ export const AdminGetPlategaCards = z.strictObject({ only_active: flag.optional(
 export type AdminGetPlategaCardsType = z.infer<typeof AdminGetPlategaCards>
 
 export const AdminGetPlategaPayouts = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageParams,
   status: z.enum(PAYOUT_STATUSES).optional(),
 })
 export type AdminGetPlategaPayoutsType = z.infer<typeof AdminGetPlategaPayouts>
