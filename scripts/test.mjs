@@ -196,28 +196,32 @@ try {
   // list, once it has ended. The install check does not run beside the browser specs: both keep
   // the machine busy (Medusa stores, admin builds, Chromium), and each took longer beside the other
   // than the two one after another.
-  const BESIDE = { multi: ["unit", "local", "modules"] }
-  const early = new Map()
-  /** Starts what runs beside `current`, when only its hosts stand between `current` and it. */
-  function startBeside(current) {
-    for (const [project, hosts] of Object.entries(BESIDE)) {
-      const at = projects.indexOf(project)
-      const from = projects.indexOf(current)
-      if (at < 0 || early.has(project) || !hosts.includes(current) || from > at) continue
-      if (!projects.slice(from, at).every((p) => hosts.includes(p))) continue
-      const outputFile = path.join(os.tmpdir(), `platega-test-${process.pid}-${project}.log`)
-      const running = runProject(project, outputFile)
-      // Awaited in its turn below; a failure before then is reported there, not as unhandled.
-      running.catch(() => {})
-      early.set(project, { running, outputFile })
-    }
+  const HOSTS = ["unit", "local", "modules"]
+  /** The multi-instance spec, once started beside its hosts: { running, outputFile }. */
+  let multiEarly
+  /** Starts the multi-instance spec with `current` when only hosts stand between the two. */
+  function startMultiBeside(current) {
+    const at = projects.indexOf("multi")
+    const from = projects.indexOf(current)
+    if (
+      multiEarly ||
+      at < 0 ||
+      from > at ||
+      !projects.slice(from, at).every((p) => HOSTS.includes(p))
+    )
+      return
+    const outputFile = path.join(os.tmpdir(), `platega-test-${process.pid}-multi.log`)
+    const running = runProject("multi", outputFile)
+    // Awaited in its turn below; a failure before then is reported there, not as unhandled.
+    running.catch(() => {})
+    multiEarly = { running, outputFile }
   }
 
   for (const project of projects) {
     if (interrupted) break
-    if (!early.has(project)) startBeside(project)
+    if (HOSTS.includes(project)) startMultiBeside(project)
     console.log(`\n=== ${project} ===`)
-    const started = early.get(project)
+    const started = project === "multi" ? multiEarly : undefined
     const result = started ? await started.running : await runProject(project)
     if (started && fs.existsSync(started.outputFile)) {
       process.stdout.write(fs.readFileSync(started.outputFile))

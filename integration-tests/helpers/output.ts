@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 
-/** Everything written to stdout/stderr and to Medusa's logger, to search for what must not be there. */
+/** Everything written to stdout/stderr and to Medusa's logger, to search for what must (not) be there. */
 export function captureOutput(container: () => MedusaContainer): {
   text: () => string
   lines: () => string[]
