@@ -35,6 +35,7 @@ import {
   AdminSendPaymentLink,
   StorePayPaymentCollection,
 } from "./admin/platega/payment-links/validators"
+import { takeCartTurn } from "./store/cart-payment-lock"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { reuseOrBoundPaymentStart } from "./store/payment-start-guard"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
@@ -159,12 +160,18 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
     },
     {
-      // Takes only what a storefront may send, names the cart and the store in the payment
+      // Takes the cart's turn (a session is never replaced while its payment is being settled,
+      // nor once it is paid); then takes only what a storefront may send, names the cart and the store in the payment
       // description the payer reads, a subscription session gets the cart's plan (and needs a cart
       // of one plan), and a payment start is bounded and answered again while it is still good.
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [addPlategaSessionContext, subscriptionPlanForSession, reuseOrBoundPaymentStart],
+      middlewares: [
+        takeCartTurn,
+        addPlategaSessionContext,
+        subscriptionPlanForSession,
+        reuseOrBoundPaymentStart,
+      ],
     },
   ],
 })

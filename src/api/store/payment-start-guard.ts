@@ -142,7 +142,7 @@ export async function reuseOrBoundPaymentStart(
  * Runs `go` and resolves once the response is over (sent, or its client gone), and at the latest
  * after START_TURN_EXPIRE_SECONDS, so a turn is never held for ever.
  */
-function untilAnswered(
+export function untilAnswered(
   res: MedusaResponse,
   next: MedusaNextFunction,
   go: () => Promise<void>,

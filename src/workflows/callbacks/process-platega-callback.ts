@@ -19,7 +19,8 @@ import type { PaymentOutcome } from "../../providers/platega"
 import { errorMessage } from "../error-message"
 import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
 import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
-import { checkoutOf, handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
+import { checkoutOf } from "../checkout/settle-checkout"
+import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
 
 // A recorded callback, from the event the callback URL emitted to what the plugin did with it:
 // the record loaded, the workflow that acts on its kind, and the outcome written to the log.

@@ -50,6 +50,7 @@ import {
   expiresAt,
   readSessionData,
   sameTerms,
+  withPlategaRead,
   withPlategaStatus,
   type PlategaSessionData,
 } from "./session-data"
@@ -218,7 +219,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     // Inside the callback's own authorization, the callback's read answers (withHandedReads, modules/platega/access).
     const tx = await this.readTransaction(data, "reading the payment status")
     const status = await this.checkedStatus(data, tx)
-    return { status, data: withPlategaStatus(data, tx.status) }
+    return { status, data: withPlategaRead(data, tx.status) }
   }
 
   /**
@@ -308,6 +309,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       qr: _q,
       platega_status: _s,
       platega_status_at: _a,
+      platega_read_at: _ra,
       ...rest
     } = data
     return this.restart(input, rest)

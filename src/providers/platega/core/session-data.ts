@@ -29,6 +29,11 @@ const sessionDataSchema = z.looseObject({
   platega_status: z.string().optional(),
   /** When that answer came (ISO). */
   platega_status_at: z.string().optional(),
+  /**
+   * When the store last read the transaction's status (ISO): a shopper waiting for a payment
+   * makes it read at most once per interval (workflows/checkout/settle-checkout.ts).
+   */
+  platega_read_at: z.string().optional(),
   redirect: z.string().optional(),
   /**
    * SBP: the storefront shows the QR itself (sent when the payment starts). Only then is the
@@ -97,4 +102,10 @@ export function withPlategaStatus<T extends object>(
   status: string,
 ): T & { platega_status: string; platega_status_at: string } {
   return { ...data, platega_status: status, platega_status_at: new Date().toISOString() }
+}
+
+/** The session data with Platega's answer to a status read just now (see platega_read_at). */
+export function withPlategaRead<T extends object>(data: T, status: string) {
+  const answered = withPlategaStatus(data, status)
+  return { ...answered, platega_read_at: answered.platega_status_at }
 }

@@ -27,7 +27,12 @@ import { toDecimalString } from "../../../lib/platega/money"
 import { claimFor } from "./paid-check"
 import { ownershipDeps } from "./paid-check"
 import { PlategaBase } from "./platega-base"
-import { readSessionData, sameTerms, type PlategaSessionData } from "./session-data"
+import {
+  readSessionData,
+  sameTerms,
+  withPlategaRead,
+  type PlategaSessionData,
+} from "./session-data"
 import { chosenMethodSession, paymentNotStarted, startsPayment } from "./payment-start"
 
 /**
@@ -150,8 +155,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
 
   private withRead(data: PlategaSessionData, sub: Subscription): PlategaSessionData {
     return {
-      ...data,
-      platega_status: recordStatus(sub.status),
+      ...withPlategaRead(data, recordStatus(sub.status)),
       charges_success: successfulCharges(sub),
     }
   }

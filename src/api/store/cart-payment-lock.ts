@@ -1,0 +1,65 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { withCartLock } from "../../workflows/checkout/settle-checkout"
+import { cartOfPaymentCollection } from "../../workflows/link-reads"
+import { untilAnswered } from "./payment-start-guard"
+
+const PAID = new Set(["authorized", "captured"])
+
+/**
+ * Before Medusa's POST /store/payment-collections/:id/payment-sessions, for any provider: the
+ * request holds its cart's lock until it is answered, so replacing a session (Medusa deletes the
+ * old one beside making the new one, and takes no lock) and settling the old one's payment
+ * (checkout/settle-checkout.ts, under the same lock) take turns. A cart whose payment went
+ * through is not paid again: 409, and its order is made from that payment.
+ */
+export async function takeCartTurn(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+): Promise<void> {
+  try {
+    const cartId = await cartOfPaymentCollection(req.scope, req.params.id)
+    if (!cartId) return next()
+    const turn = withCartLock(req.scope, cartId, () =>
+      untilAnswered(res, next, async () => {
+        const paid = await paidSessionOf(req)
+        if (!paid) return next()
+        conflict(
+          res,
+          "cart_paid",
+          `Cart ${cartId} is paid already (payment session ${paid}): it becomes an order with that payment; complete the cart instead of paying again`,
+        )
+      }),
+    )
+    await turn.catch(() => {
+      if (!res.headersSent) {
+        conflict(
+          res,
+          "cart_busy",
+          `Cart ${cartId} is busy (its payment is being settled): try again in a moment`,
+        )
+      }
+    })
+  } catch (e) {
+    if (!res.headersSent) next(e)
+  }
+}
+
+/**
+ * 409 with its own words, sent here: Medusa's error handler answers every conflict with a
+ * message of its own, which would not tell the shopper why.
+ */
+function conflict(res: MedusaResponse, code: string, message: string): void {
+  res.status(409).json({ type: MedusaError.Types.CONFLICT, code, message })
+}
+
+/** The collection's session whose payment went through, if any. */
+async function paidSessionOf(req: MedusaRequest): Promise<string | undefined> {
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: ["id", "status"],
+    filters: { payment_collection_id: req.params.id },
+  })
+  return (data as { id: string; status: string }[]).find((s) => PAID.has(s.status))?.id
+}
