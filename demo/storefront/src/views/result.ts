@@ -6,6 +6,7 @@ import {
   completeCart,
   currentCart,
   forgetCompletedCart,
+  retrieveCart,
   savedCartId,
   type Completion,
   type Order,
@@ -18,6 +19,15 @@ import { navigate, refreshCartLink } from "../router"
 /** How long the return page keeps asking while the payment is still pending. */
 const PENDING_WINDOW_MS = 20_000
 const PAUSE_MS = 1_500
+/** A pending payment is completed anyway this often, so a lost callback still becomes the order. */
+const ASK_EVERY_MS = 20_000
+
+/** Platega's callback settled the cart's payment (or made the order): completing it now gives the order. */
+async function cartSaysPaid(cartId: string): Promise<boolean> {
+  const cart = await retrieveCart(cartId)
+  const session = cart?.payment_collection?.payment_sessions?.[0]
+  return !!cart?.completed_at || session?.status === "authorized"
+}
 
 const cartIdFromPage = () => new URLSearchParams(location.search).get("cart_id") ?? savedCartId()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -35,9 +45,15 @@ export async function returnPage(): Promise<void> {
   )
   const deadline = Date.now() + PENDING_WINDOW_MS
   let outcome: Completion = await completeCart(cartId)
+  let askedAt = Date.now()
+  // Waits on the cart, not on completions: the store refuses a pending payment without making an
+  // order, and reads Platega at most once per 15 s; the callback usually settles it first.
   while (outcome.kind === "pending" && Date.now() < deadline) {
     await sleep(PAUSE_MS)
-    outcome = await completeCart(cartId)
+    if ((await cartSaysPaid(cartId)) || Date.now() - askedAt >= ASK_EVERY_MS) {
+      askedAt = Date.now()
+      outcome = await completeCart(cartId)
+    }
   }
   if (outcome.kind === "order") return showOrder(outcome.order, cartId)
   if (outcome.kind === "failed") return showFailure(cartId, outcome.message, outcome.plategaStatus)
