@@ -103,7 +103,7 @@ export const settingsPatchSchema = z
     usdtRates: z.record(currencyCode, rate),
     methodRates: z.record(
       z.string().refine((m) => METHODS.has(Number(m)) && /^\d+$/.test(m), {
-        message: `must be a payment method code: ${[...METHODS.keys()].join(", ")}`,
+        message: `must be a payment method code: ${[...METHODS.keys()].sort((a, b) => a - b).join(", ")}`,
       }),
       z.record(currencyCode, rate),
     ),
