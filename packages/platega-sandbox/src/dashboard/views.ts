@@ -264,21 +264,6 @@ export function dashboardPage(m: DashboardModel): string {
       ),
       t.none,
     )}
-    <h2 id="rates">${t.rates}</h2>
-    <p class="muted">
-      ${t.ratesNote} <strong>${t.ratesUpdated}:</strong>
-      ${localTime(new Date(m.ratesUpdatedAt).toISOString())}
-    </p>
-    ${ratesTable(m, t)}
-    <h2 id="conversions">${t.conversions}</h2>
-    <p class="muted">${t.conversionsNote}</p>
-    ${conversionForm(m, t)}
-    <p class="muted">${fill(t.shown, { n: m.conversions.length, total: m.conversionTotal })}</p>
-    ${table(
-      [t.created, t.id, t.converted, t.into, t.rate, t.status],
-      m.conversions.map(conversionRow),
-      t.none,
-    )}
     <h2 id="transactions">${t.transactions}</h2>
     <p class="muted">${fill(t.shown, { n: m.transactions.length, total: m.transactionTotal })}</p>
     ${table(
@@ -300,6 +285,21 @@ export function dashboardPage(m: DashboardModel): string {
         t.actions,
       ],
       m.subscriptions.map((s) => subscriptionRow(m, t, s)),
+      t.none,
+    )}
+    <h2 id="rates">${t.rates}</h2>
+    <p class="muted">
+      ${t.ratesNote} <strong>${t.ratesUpdated}:</strong>
+      ${localTime(new Date(m.ratesUpdatedAt).toISOString())}
+    </p>
+    ${ratesTable(m, t)}
+    <h2 id="conversions">${t.conversions}</h2>
+    <p class="muted">${t.conversionsNote}</p>
+    ${conversionForm(m, t)}
+    <p class="muted">${fill(t.shown, { n: m.conversions.length, total: m.conversionTotal })}</p>
+    ${table(
+      [t.created, t.id, t.converted, t.into, t.rate, t.status],
+      m.conversions.map(conversionRow),
       t.none,
     )}
     <h2 id="callbacks">${m.subject ? fill(t.callbacksFor, { id: m.subject }) : t.callbacks}</h2>

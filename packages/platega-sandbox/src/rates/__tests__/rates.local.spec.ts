@@ -224,5 +224,8 @@ describe("sandbox: GET /rates/payment_method_rate", () => {
     expect(row(2)).toMatch(/data-currency="RUB">92\.5</)
     expect(row(12)).toMatch(/data-currency="USD">1\.02 \*</)
     expect((await (await fetch(`${sandbox.url}/_sandbox/rates`)).json()) as unknown[]).toEqual(rows)
+    const ru = await (await fetch(`${sandbox.url}/?lang=ru`)).text()
+    expect(ru).toContain(">Курсы</h2>")
+    expect(ru).toContain(">Конвертации</h2>")
   })
 })
