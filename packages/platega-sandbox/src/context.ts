@@ -6,6 +6,7 @@ import { FaultInjector } from "./shared/faults"
 import { IdSource } from "./shared/rng"
 import { createSettings } from "./shared/settings"
 import { CardStore } from "./cards-payouts/cards"
+import { ConversionStore } from "./conversions/state"
 import { Ledger } from "./balances/state"
 import { PayoutStore } from "./cards-payouts/state"
 import { SubscriptionStore } from "./subscriptions/state"
@@ -31,6 +32,9 @@ export interface SandboxContext {
   readonly ledger: Ledger
   readonly cards: CardStore
   readonly payouts: PayoutStore
+  readonly conversions: ConversionStore
+  /** sandbox time the rates were last set (start, reset, or configure of a rate): `updatedAt` */
+  ratesUpdatedAt: number
   readonly faults: FaultInjector
   readonly callbacks: CallbackDispatcher
   readonly files: ExportFiles
@@ -80,6 +84,8 @@ export function createContext(init: ContextInit): SandboxContext {
     ledger: new Ledger(settings.openingBalances),
     cards: new CardStore(),
     payouts: new PayoutStore(),
+    conversions: new ConversionStore(),
+    ratesUpdatedAt: clock.now(),
     faults,
     callbacks: new CallbackDispatcher({
       clock,

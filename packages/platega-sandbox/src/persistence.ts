@@ -8,10 +8,11 @@ import type { SubscriptionRecord } from "./subscriptions/state"
 import { armExpiry } from "./transactions/engine"
 import type { TransactionsSnapshot } from "./transactions/state"
 import type { IdempotentResult } from "./cards-payouts/state"
+import type { ConversionRecord } from "./conversions/state"
 
 // State that survives a restart, given a data directory: transactions, subscriptions, balances,
-// payouts, settings, the callback URL, callbacks still to be (re)sent and the recent delivery log,
-// in one JSON file written atomically (a temporary file, then a rename) shortly after each change
+// payouts, conversions, settings, the callback URL, callbacks still to be (re)sent and the recent
+// delivery log, in one JSON file written atomically (a temporary file, then a rename) shortly after each change
 // and on stop. Export links, faults and the time scale are not kept. One sandbox per directory.
 
 export const STATE_FILE = "sandbox-state.json"
@@ -31,6 +32,8 @@ interface Snapshot {
   subscriptions: Omit<SubscriptionRecord, "timer">[]
   ledger: { available: Record<string, number>; frozen: Record<string, number> }
   payouts: IdempotentResult[]
+  /** absent in files saved before conversions existed */
+  conversions?: ConversionRecord[]
   callbacks: DispatcherSnapshot
 }
 
@@ -46,6 +49,7 @@ function snapshot(ctx: SandboxContext): Snapshot {
     subscriptions: ctx.subs.snapshot(),
     ledger: ctx.ledger.snapshot(),
     payouts: ctx.payouts.snapshot(),
+    conversions: ctx.conversions.snapshot(),
     callbacks: ctx.callbacks.snapshot(),
   }
 }
@@ -74,6 +78,7 @@ export function loadState(
     ctx.subs.restore(s.subscriptions)
     ctx.ledger.restore(s.ledger)
     ctx.payouts.restore(s.payouts)
+    ctx.conversions.restore(s.conversions)
   } catch (err) {
     throw new Error(
       `cannot load the sandbox state from ${file}: ${err instanceof Error ? err.message : String(err)}` +

@@ -16,9 +16,11 @@ import {
 import { balanceRoutes } from "./balances/routes"
 import { cardRoutes } from "./cards-payouts/routes"
 import { controlRoutes } from "./control/routes"
+import { conversionRoutes } from "./conversions/routes"
 import { dashboardRoutes } from "./dashboard/routes"
 import { exportRoutes } from "./exports/routes"
 import { payRoutes } from "./payer/routes"
+import { rateRoutes } from "./rates/routes"
 import { refundRoutes } from "./refunds/routes"
 import { subscriptionRoutes } from "./subscriptions/routes"
 import { transactionRoutes } from "./transactions/routes"
@@ -185,6 +187,8 @@ export async function buildServer(
   subscriptionRoutes(app, ctx)
   exportRoutes(app, ctx)
   balanceRoutes(app, ctx)
+  rateRoutes(app, ctx)
+  conversionRoutes(app, ctx)
   cardRoutes(app, ctx)
   payRoutes(app, ctx)
   controlRoutes(app, ctx, control)

@@ -19,9 +19,11 @@ import {
   ExportFileSchema,
   ExportRecordsSchema,
   ExportRequestSchema,
+  GetRateRequestSchema,
   H2hQrSchema,
   ListCardsRequestSchema,
   ListSubscriptionsRequestSchema,
+  PaymentMethodRateSchema,
   SubscriptionListSchema,
   SubscriptionSchema,
   TransactionStatusSchema,
@@ -44,9 +46,11 @@ import type {
   ExportRecord,
   ExportRow,
   ExportTransactionsInput,
+  GetRateInput,
   H2hQr,
   ListCardsInput,
   ListSubscriptionsInput,
+  PaymentMethodRate,
   SavedCard,
   Subscription,
   SubscriptionList,
@@ -138,6 +142,25 @@ export class PlategaClient extends PlategaCalls {
   /** GET /balance/all */
   async getBalances(): Promise<Balance[]> {
     return this.get("/balance/all", {}, BalancesSchema)
+  }
+
+  /**
+   * GET /rates/payment_method_rate: the rate of a currency pair for a payment method (code or
+   * name): units of `currencyTo` for one unit of `currencyFrom` (Platega's documented example
+   * answers RUB→USDT with 0.0105), e.g. what a payer paying in another currency is charged. Legacy: Platega's
+   * current documentation index no longer lists it (its older documentation and every public
+   * client do); the service may withdraw it, so callers treat a failure as "no rate to show".
+   */
+  async getRate(input: GetRateInput): Promise<PaymentMethodRate> {
+    const q = this.validate(GetRateRequestSchema, input, "GET /rates/payment_method_rate")
+    return this.send({
+      method: "GET",
+      template: "/rates/payment_method_rate",
+      query: { merchantId: this.merchantId, ...q },
+      auth: "merchant",
+      idempotent: true,
+      schema: PaymentMethodRateSchema,
+    })
   }
 
   // ---- exports ---------------------------------------------------------------------------

@@ -173,3 +173,20 @@ export const CardPayoutRequestSchema = z
   })
 
 export const ListCardsRequestSchema = z.object({ onlyActive: z.boolean().optional() })
+
+/**
+ * GET /rates/payment_method_rate query (without merchantId, which the client adds): a payment
+ * method by code or name ("SBPQR", 2) and a currency pair.
+ */
+export const GetRateRequestSchema = z.object({
+  paymentMethod: z.union([Int, z.string()]).transform((v, ctx) => {
+    const code = paymentMethodCode(v)
+    if (code === undefined) {
+      ctx.addIssue({ code: "custom", message: "unknown payment method" })
+      return z.NEVER
+    }
+    return code
+  }),
+  currencyFrom: Currency,
+  currencyTo: Currency,
+})

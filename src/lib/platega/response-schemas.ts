@@ -8,6 +8,7 @@ import {
   OptCode,
   OptString,
   PayerAddress,
+  SubscriptionStatusValue,
   Timestamp,
   Uuid,
 } from "./schema-fields"
@@ -171,10 +172,10 @@ export const SubscriptionListSchema = z.looseObject({
   size: Int.nonnegative(),
 })
 
-/** POST /subscription/{id}/cancel */
+/** POST /subscription/{id}/cancel: `cancelled` (documented) or `Cancelled` both read as "Cancelled". */
 export const CancelSubscriptionResponseSchema = z.looseObject({
   subscriptionId: Uuid,
-  status: CodeOrText,
+  status: SubscriptionStatusValue,
 })
 
 /** Item of GET /api/v1/cards */
@@ -206,3 +207,15 @@ export const BalancesSchema = z.array(BalanceSchema)
 
 /** GET /h2h/{id} */
 export const H2hQrSchema = z.looseObject({ amount: Amount, qr: NonEmpty })
+
+/**
+ * GET /rates/payment_method_rate (legacy): the rate of a pair for a payment method. `paymentMethod`
+ * as sent (a code; a name tolerated), `updatedAt` an ISO time, not reparsed.
+ */
+export const PaymentMethodRateSchema = z.looseObject({
+  paymentMethod: OptCode,
+  currencyFrom: NonEmpty,
+  currencyTo: NonEmpty,
+  rate: Decimal.refine((n) => n > 0, "expected a rate > 0"),
+  updatedAt: Timestamp,
+})

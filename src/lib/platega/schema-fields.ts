@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { parseDecimal } from "./money"
 import { isPayerAddress } from "./hosts"
+import { describeSubscriptionStatus } from "./codes"
 
 // The building blocks of the schemas of the Platega API (schemas.ts).
 
@@ -37,5 +38,12 @@ export const Int = z.number().int()
 export const IntLike = z.union([Int, z.string().regex(/^\d+$/).transform(Number)])
 /** A code the service may send as integer or as text (list vs single read). */
 export const CodeOrText = z.union([Int, NonEmpty])
+/**
+ * A subscription status, integer or text; a known text in its documented form whatever its case
+ * (the cancel answer writes `cancelled`, the reads `Cancelled`). Unknown values pass unchanged.
+ */
+export const SubscriptionStatusValue = CodeOrText.transform((v) =>
+  typeof v === "string" ? (describeSubscriptionStatus(v).text ?? v) : v,
+)
 /** A code Platega sends as its number or its name, or not at all. */
 export const OptCode = z.union([z.string(), Int]).nullish()

@@ -33,6 +33,7 @@ export {
   BalanceSchema,
   BalancesSchema,
   H2hQrSchema,
+  PaymentMethodRateSchema,
 } from "./response-schemas"
 export {
   TransactionCallbackSchema,
@@ -48,4 +49,5 @@ export {
   ListSubscriptionsRequestSchema,
   CardPayoutRequestSchema,
   ListCardsRequestSchema,
+  GetRateRequestSchema,
 } from "./request-schemas"

@@ -17,9 +17,11 @@ import type {
   ExportRecordSchema,
   ExportRequestSchema,
   ExportRowSchema,
+  GetRateRequestSchema,
   H2hQrSchema,
   ListCardsRequestSchema,
   ListSubscriptionsRequestSchema,
+  PaymentMethodRateSchema,
   SubscriptionChargeCallbackSchema,
   SubscriptionListItemSchema,
   SubscriptionListSchema,
@@ -79,6 +81,7 @@ export type ExportTransactionsInput = z.input<typeof ExportRequestSchema>
 export type ListSubscriptionsInput = z.input<typeof ListSubscriptionsRequestSchema>
 export type ListCardsInput = z.input<typeof ListCardsRequestSchema>
 export type CardPayoutInput = z.input<typeof CardPayoutRequestSchema>
+export type GetRateInput = z.input<typeof GetRateRequestSchema>
 
 // Responses (what the client returns; unknown fields are kept).
 export type CreateTransactionResult = z.output<typeof CreateTransactionResponseSchema>
@@ -99,6 +102,7 @@ export type SavedCard = z.output<typeof CardSchema>
 export type CardPayoutResult = z.output<typeof CardPayoutResponseSchema>
 export type Balance = z.output<typeof BalanceSchema>
 export type H2hQr = z.output<typeof H2hQrSchema>
+export type PaymentMethodRate = z.output<typeof PaymentMethodRateSchema>
 
 // Callbacks
 export type TransactionCallback = z.output<typeof TransactionCallbackSchema>

@@ -11,6 +11,15 @@ export async function start(options: SandboxOptions = {}): Promise<RunningSandbo
   return startSandbox({ quiet: true, ...options })
 }
 
+/** The service's error body: { code, type, message, data: [{ key, message }], traceId }. */
+export interface ErrorBody {
+  code: string
+  type: number
+  message: string
+  data: { key: string; message: string }[]
+  traceId: string
+}
+
 export interface ApiResponse<T = unknown> {
   status: number
   headers: Headers
@@ -258,4 +267,12 @@ export async function postForm(
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields).toString(),
   })
+}
+
+/** `a=1&b=x` from a record; undefined values are left out (a parameter not sent). */
+export function queryString(query: Record<string, string | number | undefined>): string {
+  const pairs = Object.entries(query).flatMap(([k, v]): [string, string][] =>
+    v === undefined ? [] : [[k, String(v)]],
+  )
+  return new URLSearchParams(pairs).toString()
 }

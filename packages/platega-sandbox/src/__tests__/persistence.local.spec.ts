@@ -107,6 +107,31 @@ describe("sandbox: state that survives a restart (dataDir)", () => {
     )
   })
 
+  it("keeps the conversions and the rates; a file saved before conversions existed loads", async () => {
+    const a = await boot()
+    await a.control.configure({ methodRates: { "13": { RUB: 91.8 } } })
+    const made = await a.control.convert({ currency: "RUB", amount: 925 })
+    await a.stop()
+    const b = await boot()
+    expect(await b.control.conversions()).toEqual([made])
+    expect((await b.control.convert({ currency: "RUB", amount: 1 })).id).toBe(2)
+    const rate = await api<{ rate: number }>(
+      b,
+      "GET",
+      "/rates/payment_method_rate?paymentMethod=13&currencyFrom=USDT&currencyTo=RUB",
+    )
+    expect(rate.body.rate).toBe(91.8)
+    await b.stop()
+    const file = path.join(dir, STATE_FILE)
+    const { conversions: _dropped, ...older } = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
+      string,
+      unknown
+    >
+    fs.writeFileSync(file, JSON.stringify(older))
+    const c = await boot()
+    expect(await c.control.conversions()).toEqual([])
+  })
+
   it("the CLI's callback URL wins over the saved one; reset() empties the saved state", async () => {
     const a = await boot({ callbackUrl: receiver.url })
     const tx = await createPayment(a)

@@ -4,6 +4,7 @@ import { commissionMinor, fromMinor, maskCard, toMinor, toUsdt } from "../shared
 import { iso } from "../shared/timefmt"
 import type { PayoutRecord } from "./types"
 import type { PayoutBody } from "./schemas"
+import { usdtRateOrOne } from "../rates/engine"
 
 // Payouts to a ruble card, debited from the RUB balance: amountRub plus settings.payoutFeePercent.
 // `amountUsdtDebited` reports that debit in USDT at the sandbox rate.
@@ -67,7 +68,7 @@ export function createPayout(
     cardId: body.cardId ?? null,
     amountRub: fromMinor(amountMinor),
     feeRub: fromMinor(feeMinor),
-    amountUsdtDebited: toUsdt(debitMinor, ctx.settings.usdtRates.RUB ?? 1),
+    amountUsdtDebited: toUsdt(debitMinor, usdtRateOrOne(ctx, "RUB")),
     idempotencyKey,
     createdAt: iso(ctx.clock.now()),
   }

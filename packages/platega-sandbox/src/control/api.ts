@@ -17,6 +17,9 @@ import {
   requireSubscription,
   sendStatusCallback,
 } from "../subscriptions/engine"
+import { convert } from "../conversions/engine"
+import { conversionView } from "../conversions/views"
+import { rateTable } from "../rates/engine"
 import { ControlError } from "../shared/errors"
 import { applySettingsPatch, createSettings } from "../shared/settings"
 import { subscriptionView } from "../subscriptions/views"
@@ -203,12 +206,24 @@ export function createControl(ctx: SandboxContext): SandboxControl {
     async cards() {
       return ctx.cards.list(false)
     },
+    async convert(input) {
+      return conversionView(convert(ctx, input))
+    },
+    async conversions() {
+      return ctx.conversions.all().map(conversionView)
+    },
+    async rates() {
+      return rateTable(ctx)
+    },
     async settings() {
       return JSON.parse(JSON.stringify(ctx.settings)) as SandboxSettings
     },
     async configure(patch) {
       try {
         applySettingsPatch(ctx.settings, patch)
+        if (patch && ("usdtRates" in patch || "methodRates" in patch)) {
+          ctx.ratesUpdatedAt = ctx.clock.now()
+        }
       } catch (err) {
         throw new ControlError(
           400,
@@ -223,6 +238,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
       ctx.subs.clear()
       ctx.txs.clear()
       ctx.payouts.clear()
+      ctx.conversions.clear()
       ctx.files.clear()
       ctx.faults.clear()
       ctx.cards.reset()
@@ -231,6 +247,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
         createSettings(JSON.parse(JSON.stringify(initialSettings)) as SandboxSettings),
       )
       ctx.ledger.reset(ctx.settings.openingBalances)
+      ctx.ratesUpdatedAt = ctx.clock.now()
       ctx.callbacks.url = initialCallbackUrl
     },
   }

@@ -218,6 +218,23 @@ export function controlRoutes(
   })
   app.get(`${base}/payouts`, opts, async () => control.payouts())
   app.get(`${base}/cards`, opts, async () => control.cards())
+  app.get(`${base}/rates`, opts, async () => control.rates())
+  app.get(`${base}/conversions`, opts, async () => control.conversions())
+  app.post<Body<{ currency?: string; amount?: number; toCurrency?: string }>>(
+    `${base}/conversions`,
+    opts,
+    async (req) =>
+      control.convert(
+        parseBody(
+          z.object({
+            currency: z.string(),
+            amount: z.number(),
+            toCurrency: z.string().optional(),
+          }),
+          req.body,
+        ),
+      ),
+  )
 
   // A signing helper for curl users: the Authorization header for a PG-HMAC request right now.
   app.post<Body<{ method?: string; path?: string; body?: string; idempotencyKey?: string }>>(

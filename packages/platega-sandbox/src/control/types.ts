@@ -1,5 +1,8 @@
 import type { BalanceView } from "../balances/state"
 import type { PayoutRecord, SavedCard } from "../cards-payouts/types"
+import type { ConvertInput } from "../conversions/engine"
+import type { SandboxConversion } from "../conversions/views"
+import type { RateRow } from "../rates/engine"
 import type { CallbackLogEntry } from "../shared/callbacks"
 import type { SandboxFaults } from "../shared/faults"
 import type { SandboxSettings } from "../shared/settings"
@@ -42,12 +45,21 @@ export interface SandboxControl {
   balances(): Promise<BalanceView[]>
   setBalance(currency: string, amount: number): Promise<BalanceView[]>
   payouts(): Promise<PayoutRecord[]>
+  /**
+   * converts `amount` of a balance into `toCurrency` (USDT unless given) at the sandbox's rate;
+   * GET /transaction/balance-unlock-operations lists it
+   */
+  convert(input: ConvertInput): Promise<SandboxConversion>
+  /** the conversions made, oldest first */
+  conversions(): Promise<SandboxConversion[]>
+  /** each payment method's rate of each currency, per 1 USDT (GET /rates/payment_method_rate) */
+  rates(): Promise<RateRow[]>
   cards(): Promise<SavedCard[]>
   settings(): Promise<SandboxSettings>
   configure(patch: Partial<SandboxSettings>): Promise<SandboxSettings>
   /**
-   * Back to a fresh sandbox: forgets transactions, subscriptions, payouts, export files, the callback
-   * log, pending retries and faults; restores settings, opening balances, the callback URL and the
+   * Back to a fresh sandbox: forgets transactions, subscriptions, payouts, conversions, export
+   * files, the callback log, pending retries and faults; restores settings, opening balances, the callback URL and the
    * clock (wall time, initial time scale).
    */
   reset(): Promise<void>

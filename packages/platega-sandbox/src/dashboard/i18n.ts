@@ -15,6 +15,18 @@ const en = {
   frozen: "Frozen",
   transactions: "Transactions",
   subscriptions: "Subscriptions",
+  rates: "Rates",
+  ratesNote:
+    "Units of each currency per 1 USDT, by payment method: a payment's usdtRate, and what GET /rates/payment_method_rate answers for USDT→currency (currency→USDT is the inverse). A method's own rate is marked *.",
+  conversions: "Conversions",
+  conversionsNote:
+    "Money of one balance converted into another at the rate above; GET /transaction/balance-unlock-operations lists them.",
+  ratesUpdated: "Last set",
+  convert: "Convert",
+  convertTo: "into",
+  converted: "Converted",
+  into: "Received",
+  rate: "Rate",
   callbacks: "Callbacks sent",
   callbacksFor: "Callbacks about {id}",
   allCallbacks: "all callbacks",
@@ -55,6 +67,7 @@ const en = {
     callback: "The callback for {id} was sent again.",
     charge: "Subscription {id} charged.",
     cancel: "Subscription {id} cancelled.",
+    convert: "Conversion {id}: {message}",
   } as Record<string, string>,
   failed: "Not done: {message}",
 }
@@ -77,6 +90,18 @@ const ru: DashboardTexts = {
   frozen: "Заморожено",
   transactions: "Транзакции",
   subscriptions: "Подписки",
+  rates: "Курсы",
+  ratesNote:
+    "Сколько единиц валюты стоит 1 USDT, по способам оплаты: usdtRate платежа и ответ GET /rates/payment_method_rate для USDT→валюта (валюта→USDT — обратная величина). Собственный курс способа отмечен *.",
+  conversions: "Конвертации",
+  conversionsNote:
+    "Деньги одного баланса, переведённые в другой по курсу выше; их перечисляет GET /transaction/balance-unlock-operations.",
+  ratesUpdated: "Заданы",
+  convert: "Конвертировать",
+  convertTo: "в",
+  converted: "Списано",
+  into: "Зачислено",
+  rate: "Курс",
   callbacks: "Отправленные уведомления",
   callbacksFor: "Уведомления о {id}",
   allCallbacks: "все уведомления",
@@ -114,6 +139,7 @@ const ru: DashboardTexts = {
     callback: "Уведомление о {id} отправлено ещё раз.",
     charge: "По подписке {id} сделано списание.",
     cancel: "Подписка {id} отменена.",
+    convert: "Конвертация {id}: {message}",
   },
   failed: "Не выполнено: {message}",
 }

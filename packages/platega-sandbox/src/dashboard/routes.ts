@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import type { SandboxContext } from "../context"
 import type { SandboxControl } from "../control/types"
+import { rateTable } from "../rates/engine"
 import { cancelTransaction } from "../refunds/engine"
 import { ApiError, ControlError } from "../shared/errors"
 import { fill, langLinks, pickLang } from "../shared/html"
@@ -44,6 +45,7 @@ export function dashboardRoutes(
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, limit)
       .map((s) => subscriptionView(ctx, s))
+    const conversions = await control.conversions()
     const log = ctx.callbacks.log().filter((e) => !subject || e.subjectId === subject)
     const notice = req.query.notice ? { ok: req.query.ok === "1", text: req.query.notice } : null
     const html = dashboardPage({
@@ -58,6 +60,10 @@ export function dashboardRoutes(
       transactions,
       transactionTotal: ctx.txs.size,
       subscriptions,
+      rates: rateTable(ctx),
+      ratesUpdatedAt: ctx.ratesUpdatedAt,
+      conversions: conversions.slice(-limit).reverse(),
+      conversionTotal: conversions.length,
       callbacks: log.slice(-limit).reverse(),
       callbackTotal: log.length,
       subject,
@@ -108,6 +114,34 @@ export function dashboardRoutes(
     const run = runs[req.params.action]
     if (!run) return reply.code(404).send({ error: `no action ${req.params.action}` })
     return act(req, reply, "transactions", run)
+  })
+
+  // The form's fields arrive as text: the amount is read as a number here, checked by convert().
+  app.post<{
+    Querystring: Query
+    Body: { amount?: string; currency?: string; toCurrency?: string } | undefined
+  }>("/dashboard/conversions", opts, async (req, reply) => {
+    const { lang, langQuery } = language(req)
+    const t = dashboardTexts(lang)
+    const body = req.body ?? {}
+    try {
+      const c = await control.convert({
+        amount: Number(body.amount),
+        currency: body.currency ?? "",
+        toCurrency: body.toCurrency || undefined,
+      })
+      const message = `${c.amount} ${c.currency} → ${c.convertedAmount} ${c.convertedCurrency}`
+      return back(
+        reply,
+        langQuery,
+        true,
+        fill(t.done.convert, { id: c.id, message }),
+        "conversions",
+      )
+    } catch (err) {
+      if (!(err instanceof ControlError)) throw err
+      return back(reply, langQuery, false, fill(t.failed, { message: err.message }), "conversions")
+    }
   })
 
   app.post<Action>("/dashboard/subscriptions/:id/:action", opts, async (req, reply) => {

@@ -1,4 +1,6 @@
 import type { BalanceView } from "../balances/state"
+import type { SandboxConversion } from "../conversions/views"
+import type { RateRow } from "../rates/engine"
 import { schedule } from "../payer/i18n"
 import type { CallbackLogEntry } from "../shared/callbacks"
 import { LOCAL_TIME_SCRIPT, fill, html, page, raw, type Lang, type SafeHtml } from "../shared/html"
@@ -23,6 +25,11 @@ interface DashboardModel {
   transactions: SandboxTransaction[]
   transactionTotal: number
   subscriptions: SandboxSubscription[]
+  rates: RateRow[]
+  ratesUpdatedAt: number
+  /** newest first */
+  conversions: SandboxConversion[]
+  conversionTotal: number
   callbacks: CallbackLogEntry[]
   callbackTotal: number
   /** show only the callbacks about this id */
@@ -150,6 +157,67 @@ function callbackRow(e: CallbackLogEntry): SafeHtml {
   </tr>`
 }
 
+/** Methods down, currencies across: what GET /rates/payment_method_rate answers for each pair with USDT. */
+function ratesTable(m: DashboardModel, t: DashboardTexts): SafeHtml {
+  const currencies = [...new Set(m.rates.map((r) => r.currency))]
+  const methods = [...new Map(m.rates.map((r) => [r.method, r.methodName])).entries()]
+  const cell = (method: number, currency: string) => {
+    const r = m.rates.find((x) => x.method === method && x.currency === currency)
+    return r ? `${r.rate}${r.own ? " *" : ""}` : "—"
+  }
+  return table(
+    [t.method, ...currencies.map((c) => `${c} / USDT`)],
+    methods.map(
+      ([method, name]) =>
+        html`<tr data-testid="rate-row" data-method="${method}">
+          <td>${method} ${name}</td>
+          ${currencies.map((c) => html`<td data-currency="${c}">${cell(method, c)}</td>`)}
+        </tr>`,
+    ),
+    t.none,
+  )
+}
+
+function conversionForm(m: DashboardModel, t: DashboardTexts): SafeHtml {
+  const options = (selected: string) =>
+    m.balances.map(
+      (b) =>
+        html`<option value="${b.currency}" ${raw(b.currency === selected ? "selected" : "")}>
+          ${b.currency}
+        </option>`,
+    )
+  return html`<form method="post" action="/dashboard/conversions${m.langQuery}" class="card">
+    <input
+      name="amount"
+      type="number"
+      min="0.01"
+      step="0.01"
+      required
+      data-testid="convert-amount"
+      aria-label="${t.amount}"
+    />
+    <select name="currency" data-testid="convert-currency" aria-label="${t.currency}">
+      ${options("RUB")}
+    </select>
+    ${t.convertTo}
+    <select name="toCurrency" data-testid="convert-to" aria-label="${t.convertTo}">
+      ${options("USDT")}
+    </select>
+    <button type="submit" class="small primary" data-testid="convert-button">${t.convert}</button>
+  </form>`
+}
+
+function conversionRow(c: SandboxConversion): SafeHtml {
+  return html`<tr data-testid="conversion-row" data-id="${c.id}">
+    <td>${localTime(c.createdAt)}</td>
+    <td>${c.id}</td>
+    <td>${c.amount.toFixed(2)} ${c.currency}</td>
+    <td>${c.convertedAmount.toFixed(2)} ${c.convertedCurrency}</td>
+    <td>${c.rate}</td>
+    <td>${badge(c.status)}</td>
+  </tr>`
+}
+
 function table(headers: string[], rows: SafeHtml[], none: string): SafeHtml {
   if (rows.length === 0) return html`<p class="muted">${none}</p>`
   return html`<table>
@@ -217,6 +285,21 @@ export function dashboardPage(m: DashboardModel): string {
         t.actions,
       ],
       m.subscriptions.map((s) => subscriptionRow(m, t, s)),
+      t.none,
+    )}
+    <h2 id="rates">${t.rates}</h2>
+    <p class="muted">
+      ${t.ratesNote} <strong>${t.ratesUpdated}:</strong>
+      ${localTime(new Date(m.ratesUpdatedAt).toISOString())}
+    </p>
+    ${ratesTable(m, t)}
+    <h2 id="conversions">${t.conversions}</h2>
+    <p class="muted">${t.conversionsNote}</p>
+    ${conversionForm(m, t)}
+    <p class="muted">${fill(t.shown, { n: m.conversions.length, total: m.conversionTotal })}</p>
+    ${table(
+      [t.created, t.id, t.converted, t.into, t.rate, t.status],
+      m.conversions.map(conversionRow),
       t.none,
     )}
     <h2 id="callbacks">${m.subject ? fill(t.callbacksFor, { id: m.subject }) : t.callbacks}</h2>

@@ -4,6 +4,7 @@ import { ApiError, ControlError } from "../shared/errors"
 import { fromMinor, toUsdt } from "../shared/money"
 import { REFUND } from "../transactions/state"
 import { sendTransactionCallback } from "../transactions/engine"
+import { usdtRateOrOne } from "../rates/engine"
 
 // Refunds ("cancel a transaction"). Rules of the sandbox:
 // - only CONFIRMED transactions, full amount only (the service has no partial refund);
@@ -51,7 +52,7 @@ function blockReason(ctx: SandboxContext, i: number): string | null {
 export function cancelSupport(ctx: SandboxContext, i: number): CancelSupport {
   const { txs } = ctx
   const currency = CURRENCIES[txs.currency[i]]
-  const rate = ctx.settings.usdtRates[currency] ?? 1
+  const rate = usdtRateOrOne(ctx, currency, txs.method[i])
   const commission = txs.commissionMinor(i)
   const reason = blockReason(ctx, i)
   return {

@@ -59,3 +59,38 @@ export function parseBooleanQuery(key: string, value: unknown, fallback: boolean
   if (v === "false" || v === "0") return false
   throw fieldError(key, `${key} must be true or false`)
 }
+
+/**
+ * Query parameters by name, matched case-insensitively as the service's model binding does
+ * (`currencyfrom` and `CurrencyFrom` are `currencyFrom`). A repeated parameter is a 400.
+ * `others` holds the names that matched none, for hints about misspelt ones.
+ */
+export function queryParams<const N extends string>(
+  input: unknown,
+  names: readonly N[],
+): { values: Partial<Record<N, string>>; others: string[] } {
+  const values: Partial<Record<N, string>> = {}
+  const others: string[] = []
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]))
+  for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    const name = byLower.get(key.toLowerCase())
+    if (!name) {
+      others.push(key)
+      continue
+    }
+    if (Array.isArray(value) || values[name] !== undefined) {
+      throw fieldError(name, `${name} must be given once`)
+    }
+    values[name] = String(value)
+  }
+  return { values, others }
+}
+
+/** "The currencyFrom field is required.", naming a near miss such as currency_from when one came. */
+export function requiredMessage(name: string, others: string[]): string {
+  const squash = (s: string) => s.toLowerCase().replace(/[_\-\s]/g, "")
+  const near = others.find((o) => squash(o) === squash(name))
+  return near
+    ? `The ${name} field is required (${near} was sent; the parameter is ${name}).`
+    : `The ${name} field is required.`
+}

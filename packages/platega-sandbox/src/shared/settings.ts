@@ -1,3 +1,4 @@
+import { METHODS } from "./codes"
 import type { HmacPathMode } from "./hmac"
 import { z } from "zod"
 
@@ -12,8 +13,13 @@ export interface SandboxSettings {
   bindWindowMs: number
   /** service commission on every confirmed payment, percent of the amount */
   commissionPercent: number
-  /** units of each currency per 1 USDT (`usdtRate`, `rate`) */
+  /** units of each currency per 1 USDT (`usdtRate`, `rate`, conversions): every method's rate */
   usdtRates: Record<string, number>
+  /**
+   * a payment method's own rates where they differ from usdtRates, by method code then currency:
+   * `{ "13": { "RUB": 91.8 } }` (GET /rates/payment_method_rate, and that method's usdtRate)
+   */
+  methodRates: Record<string, Record<string, number>>
   /** refunds of at least this amount (transaction currency) need manual control */
   manualControlThreshold: number
   /** every refund needs manual control */
@@ -58,6 +64,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
     string,
     number
   >,
+  methodRates: Object.freeze({}) as Record<string, Record<string, number>>,
   manualControlThreshold: 50_000,
   forceManualControl: false,
   hmacWindowSeconds: 300,
@@ -79,6 +86,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
 
 const nonNegative = z.number().finite().nonnegative()
 const rate = z.number().finite().positive()
+const currencyCode = z.string().regex(/^[A-Z]{3,4}$/)
 
 // Every field optional: control.configure() takes a patch. Unknown keys are refused so a typo in a
 // test does not silently configure nothing.
@@ -92,7 +100,13 @@ export const settingsPatchSchema = z
     expiredCancelDelayMs: nonNegative,
     bindWindowMs: nonNegative,
     commissionPercent: z.number().min(0).max(100),
-    usdtRates: z.record(z.string().regex(/^[A-Z]{3,4}$/), rate),
+    usdtRates: z.record(currencyCode, rate),
+    methodRates: z.record(
+      z.string().refine((m) => METHODS.has(Number(m)) && /^\d+$/.test(m), {
+        message: `must be a payment method code: ${[...METHODS.keys()].sort((a, b) => a - b).join(", ")}`,
+      }),
+      z.record(currencyCode, rate),
+    ),
     manualControlThreshold: nonNegative,
     forceManualControl: z.boolean(),
     hmacWindowSeconds: z.int().min(0),
@@ -109,7 +123,7 @@ export const settingsPatchSchema = z
     payoutFeePercent: z.number().min(0).max(100),
     cancelErrorsAsText: z.boolean(),
     allowRemoteControl: z.boolean(),
-    openingBalances: z.record(z.string().regex(/^[A-Z]{3,4}$/), z.number().finite()),
+    openingBalances: z.record(currencyCode, z.number().finite()),
   })
   .partial()
   .strict()
@@ -118,6 +132,7 @@ export function createSettings(overrides: Partial<SandboxSettings> = {}): Sandbo
   return {
     ...DEFAULT_SETTINGS,
     usdtRates: { ...DEFAULT_SETTINGS.usdtRates },
+    methodRates: {},
     hmacSchemes: [...DEFAULT_SETTINGS.hmacSchemes],
     openingBalances: { ...DEFAULT_SETTINGS.openingBalances },
     ...overrides,

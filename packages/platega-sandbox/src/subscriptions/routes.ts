@@ -40,10 +40,11 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: SandboxContext): v
     subscriptionSingle(find(req.params.id)),
   )
 
-  // Idempotent: cancelling a cancelled (or failed) subscription answers its status again.
+  // Idempotent: cancelling a cancelled (or failed) subscription answers its status again. The
+  // cancel answer writes the status in lower case (`cancelled`), unlike the reads (`Cancelled`).
   app.post<IdParams>("/subscription/:id/cancel", auth, async (req) => {
     const record = find(req.params.id)
     cancelSubscription(ctx, record)
-    return { subscriptionId: record.id, status: record.status }
+    return { subscriptionId: record.id, status: record.status.toLowerCase() }
   })
 }

@@ -3,6 +3,7 @@ import type { SandboxContext } from "../context"
 import { payPageUrl, qrContent } from "../payer/links"
 import { CURRENCIES, NO_METHOD, methodName, txStatusName } from "../shared/codes"
 import { fromMinor, toUsdt } from "../shared/money"
+import { usdtRateOrOne } from "../rates/engine"
 import { formatTimeSpan, iso } from "../shared/timefmt"
 
 // Response bodies of the transaction endpoints, field for field (including the service's spellings
@@ -15,10 +16,6 @@ const COMMISSION_TYPE_MERCHANT = 0
 export function externalId(id: string): string {
   const h = createHash("sha1").update(`external:${id}`).digest("hex")
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
-}
-
-function rateOf(ctx: SandboxContext, currency: string): number {
-  return ctx.settings.usdtRates[currency] ?? 1
 }
 
 function paymentDetailsText(ctx: SandboxContext, i: number): string {
@@ -45,7 +42,7 @@ export function createPaymentResponse(ctx: SandboxContext, i: number) {
     transactionId: id,
     redirect: payPageUrl(ctx, id),
     ...processedTail(ctx, i),
-    usdtRate: rateOf(ctx, CURRENCIES[txs.currency[i]]),
+    usdtRate: usdtRateOrOne(ctx, CURRENCIES[txs.currency[i]], txs.method[i]),
   }
 }
 
@@ -57,7 +54,7 @@ export function createLinkResponse(ctx: SandboxContext, i: number) {
     transactionId: id,
     url: payPageUrl(ctx, id),
     ...processedTail(ctx, i),
-    rate: rateOf(ctx, CURRENCIES[txs.currency[i]]),
+    rate: usdtRateOrOne(ctx, CURRENCIES[txs.currency[i]]),
   }
 }
 
@@ -65,9 +62,9 @@ export function transactionStatusResponse(ctx: SandboxContext, i: number) {
   const { txs } = ctx
   const id = txs.ids[i]
   const currency = CURRENCIES[txs.currency[i]]
-  const rate = rateOf(ctx, currency)
   const extra = txs.extras.get(i)
   const method = txs.method[i]
+  const rate = usdtRateOrOne(ctx, currency, method)
   const commission = txs.commissionMinor(i)
   return {
     id,

@@ -12,6 +12,7 @@ import {
   ExportFileSchema,
   ExportRecordsSchema,
   H2hQrSchema,
+  PaymentMethodRateSchema,
   SubscriptionListSchema,
   SubscriptionSchema,
   TransactionStatusSchema,
@@ -217,6 +218,40 @@ describe("response schemas", () => {
       CancelSubscriptionResponseSchema.parse({ subscriptionId: SUB_ID, status: "Cancelled" })
         .status,
     ).toBe("Cancelled")
+  })
+
+  it("the cancel answer's status reads alike in either casing; unknown values stay as sent", () => {
+    const status = (value: unknown) =>
+      CancelSubscriptionResponseSchema.parse({ subscriptionId: SUB_ID, status: value }).status
+    // Platega's documentation writes the cancel answer in lower case.
+    expect(status("cancelled")).toBe("Cancelled")
+    expect(status("Cancelled")).toBe("Cancelled")
+    expect(status("CANCELLED")).toBe("Cancelled")
+    expect(status("failed")).toBe("Failed")
+    expect(status("Archived")).toBe("Archived")
+    expect(status(3)).toBe(3)
+    expect(
+      CancelSubscriptionResponseSchema.safeParse({ subscriptionId: SUB_ID, status: "" }).success,
+    ).toBe(false)
+  })
+
+  it("a payment method rate: rate > 0 as a number or numeric text, the rest tolerated", () => {
+    const answer = {
+      paymentMethod: 2,
+      currencyFrom: "RUB",
+      currencyTo: "USDT",
+      rate: "92.5000",
+      updatedAt: "2025-01-01T00:00:00Z",
+      extra: true,
+    }
+    expect(PaymentMethodRateSchema.parse(answer)).toEqual({ ...answer, rate: 92.5 })
+    expect(
+      PaymentMethodRateSchema.parse({ ...answer, paymentMethod: "SBPQR", updatedAt: null }),
+    ).toMatchObject({ paymentMethod: "SBPQR", updatedAt: null })
+    for (const rate of [0, -1, "abc", null]) {
+      expect(PaymentMethodRateSchema.safeParse({ ...answer, rate }).success).toBe(false)
+    }
+    expect(PaymentMethodRateSchema.safeParse({ ...answer, currencyTo: "" }).success).toBe(false)
   })
 
   it("cards, payout, balances, h2h", () => {

@@ -111,6 +111,55 @@ describe("PlategaClient ↔ sandbox: exports, balances, payouts, faults", () => 
     })
   })
 
+  describe("rates (GET /rates/payment_method_rate, legacy)", () => {
+    it("getRate answers the rate of a pair for a method given by code or by name", async () => {
+      expect(
+        await client.getRate({ paymentMethod: 2, currencyFrom: "RUB", currencyTo: "USDT" }),
+      ).toEqual({
+        paymentMethod: 2,
+        currencyFrom: "RUB",
+        currencyTo: "USDT",
+        // USDT for 1 RUB (the sandbox's 92.5 RUB per USDT), as Platega's documented 0.0105
+        rate: 0.01081081,
+        updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      })
+      await sb.control.configure({ methodRates: { "12": { USD: 1.02 } } })
+      const international = await client.getRate({
+        paymentMethod: "InternationalAcquiring",
+        currencyFrom: "usdt",
+        currencyTo: "USD",
+      })
+      expect(international).toMatchObject({ paymentMethod: 12, currencyFrom: "USDT", rate: 1.02 })
+    })
+
+    it("refuses an unknown method before sending; surfaces Platega's 400 with its field and traceId", async () => {
+      const bad = await failure(
+        client.getRate({ paymentMethod: "Bitcoin", currencyFrom: "RUB", currencyTo: "USDT" }),
+      )
+      expect(bad.kind).toBe("invalid_request")
+      expect(bad.fieldErrors.map((f) => f.key)).toEqual(["paymentMethod"])
+      const refused = await failure(
+        client.getRate({ paymentMethod: 2, currencyFrom: "RUB", currencyTo: "XYZ" }),
+      )
+      expect(refused).toMatchObject({ httpStatus: 400, code: "Common:VAL_0001", attempts: 1 })
+      expect(refused.traceId).toMatch(/^[0-9a-f]{32}$/)
+      expect(refused.fieldErrors).toEqual([
+        { key: "currencyTo", message: expect.stringContaining("XYZ has no rate") },
+      ])
+    })
+
+    it("sends the merchant's credentials: another secret gets Platega's 401", async () => {
+      const e = await failure(
+        make({ secret: "wrong" }).getRate({
+          paymentMethod: 2,
+          currencyFrom: "RUB",
+          currencyTo: "USDT",
+        }),
+      )
+      expect(e).toMatchObject({ httpStatus: 401, code: "Auth:SIGN_1001" })
+    })
+  })
+
   describe("faults", () => {
     it("GET survives a 30% 5xx rate through retries", async () => {
       const created = await client.createTransaction({ ...payment, paymentMethod: 2 })

@@ -230,20 +230,31 @@ describe("sandbox: subscriptions", () => {
     await expect(sandbox.control.bindSubscription(id)).rejects.toThrow(/Failed/)
   })
 
-  it("cancel is idempotent and answers { subscriptionId, status }", async () => {
+  it("cancel is idempotent and answers { subscriptionId, status } with the status in lower case, as documented", async () => {
     const { transactionId: id } = await createSubscription(sandbox)
     await sandbox.control.bindSubscription(id)
     const first = await api(sandbox, "POST", `/subscription/${id}/cancel`)
     const second = await api(sandbox, "POST", `/subscription/${id}/cancel`)
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ subscriptionId: id, status: "Cancelled" })
+    expect(first.body).toEqual({ subscriptionId: id, status: "cancelled" })
     expect(second.body).toEqual(first.body)
+    // The reads keep the textual form.
+    const single = await api<{ status: string }>(sandbox, "GET", `/subscription/${id}`)
+    expect(single.body.status).toBe("Cancelled")
     await sandbox.control.advanceClock(40 * DAY)
     const view = (await sandbox.control.getSubscription(id))!
     expect(view.chargesTotal).toBe(1)
     expect(view.nextChargeAt).toBeNull()
     await sandbox.control.waitForCallbacks()
     expect(receiver.bodies().filter((b) => b.Status === "SUBSCRIPTION_CANCELLED")).toHaveLength(1)
+  })
+
+  it("cancel of a Failed subscription answers its status, in lower case too", async () => {
+    const { transactionId: id } = await createSubscription(sandbox)
+    await sandbox.control.declineSubscription(id)
+    const res = await api(sandbox, "POST", `/subscription/${id}/cancel`)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ subscriptionId: id, status: "failed" })
   })
 
   it("answers 404 for unknown subscriptions", async () => {
