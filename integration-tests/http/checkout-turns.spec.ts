@@ -1,3 +1,4 @@
+import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin"
@@ -17,7 +18,7 @@ import {
   startPayment,
 } from "../helpers/checkout"
 import { useCountingProxy } from "../helpers/counting-proxy"
-import { useSandbox } from "../helpers/sandbox"
+import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(180_000)
@@ -250,6 +251,52 @@ medusaIntegrationTestRunner({
       // No order was made and rolled back: the next number went to this order.
       expect(Number(orders[0].display_id)).toBe(last + 1)
       expect(proxy().count("GET /transaction/:id")).toBe(2)
+    })
+
+    it("the kit's SBP watch over a payment made after 30 s: the order, at most 3 reads of the transaction, no order number spent", async () => {
+      // The kit is an ES module; this spec is CommonJS.
+      const kit = await import("medusa-payment-platega-storefront")
+      const sdk = new Medusa({
+        baseUrl: api.defaults.baseURL as string,
+        publishableKey: store.headers["x-publishable-api-key"],
+      })
+      const { data: before } = await query().graph({ entity: "order", fields: ["display_id"] })
+      const last = Math.max(0, ...before.map((o) => Number(o.display_id)))
+      await sandbox().control.setCallbackUrl(callbackUrl(api))
+      const cartId = await createCart(api, store)
+      proxy().reset()
+      const payment = await kit.startPlategaPayment({
+        sdk,
+        cart: cartId,
+        providerId: SBP,
+        returnUrl: "http://localhost:8000/return",
+        qr: true,
+      })
+      const paid = new Promise<{ status: string; order?: { id: string } }>((resolve) => {
+        const stop = kit.watchPlategaPayment({
+          sdk,
+          cartId,
+          onChange: (o) => {
+            if (o.status === "pending") return
+            stop()
+            resolve(o as never)
+          },
+        })
+      })
+      await pause(30_000)
+      await sandbox().control.confirm(payment.plategaId!)
+      await callbacksDelivered(sandbox())
+      const outcome = await paid
+      expect(outcome.status).toBe("paid")
+      // The QR's read when it started, at most one while waiting (every 20 s, read at most once
+      // per 15 s), and the callback's.
+      expect(proxy().count("GET /transaction/:id")).toBeLessThanOrEqual(3)
+      const { data: orders } = await query().graph({
+        entity: "order",
+        fields: ["display_id"],
+        filters: { id: outcome.order!.id },
+      })
+      expect(Number(orders[0].display_id)).toBe(last + 1)
     })
   },
 })
