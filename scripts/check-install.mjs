@@ -10,8 +10,9 @@
 //     `medusa db:migrate` and starts the store (admin in development mode), talking to the Platega
 //     sandbox; calls every route the installed package declares (none may be missing), opens each
 //     of its admin pages in Chromium (no error boundary, no console error from the plugin), and
-//     runs the package's Russia region script twice beside another region, then pays a cart there
-//     (SBP, in the sandbox) and finds exactly one order;
+//     runs the package's Russia region script twice beside another region (the second time with
+//     the RUB price options as docs/russia-region.md writes them: a euro-priced product gets its
+//     RUB price), then pays a cart there (SBP, in the sandbox) and finds exactly one order;
 //  3. then the same tarball in a store installed with pnpm (the DTC starter's pnpm and Medusa's
 //     .npmrc for pnpm), at the oldest version (or MEDUSA_VERSION): the README's `pnpm add`; every
 //     package the plugin's server code requires must be in its own node_modules (declared: pnpm
@@ -41,7 +42,7 @@ import { openServer } from "./lib/install-check/database.mjs"
 import { checkWithManager, managersToCheck } from "./lib/install-check/managers.mjs"
 import { customerToken, declaredRoutes, probeRoutes } from "./lib/install-check/routes.mjs"
 import { dryRunPublishAll } from "./lib/install-check/publish.mjs"
-import { checkRussiaRegion } from "./lib/install-check/russia-region.mjs"
+import { checkRussiaRegion, documentedPriceCommand } from "./lib/install-check/russia-region.mjs"
 import {
   ADMIN,
   publishableKey,
@@ -118,7 +119,7 @@ async function checkStore(version, { versions, tarball, readme, sandbox, db, chr
     const store = baseStore(CACHE, version, (m) => console.log(`      ${m}`), versions)
     releaseStore = await claimStore(store, (m) => console.log(`      ${m}`))
 
-    const { install, config, regionScript } = readme
+    const { install, config, regionScript, priceCommand } = readme
     step(`README: ${install} (from the packed tarball)`)
     const installArgs = install.replace(/^npm /, "").split(/\s+/)
     const target = installArgs.indexOf(pkg.name)
@@ -170,7 +171,8 @@ async function checkStore(version, { versions, tarball, readme, sandbox, db, chr
     const pages = adminPages(packageDir)
     step(
       `the package's admin pages in Chromium (${pages.length}); meanwhile ` +
-        `README: npx medusa exec ${regionScript}, twice, and a paid checkout in that region`,
+        `README: npx medusa exec ${regionScript}, then with docs/russia-region.md's RUB price ` +
+        `options, and a paid checkout in that region`,
     )
     const [pageLines, regionLines] = await Promise.all([
       checkAdminPages({
@@ -185,6 +187,7 @@ async function checkStore(version, { versions, tarball, readme, sandbox, db, chr
         base: url,
         store,
         script: regionScript,
+        priceCommand,
         env,
         adminToken: token,
         publishableKey: key,
@@ -251,7 +254,8 @@ async function main() {
     publishing.catch(() => {})
     db = await openServer()
 
-    const readme = readmeInstructions()
+    // The README's steps, and the docs' command that prices a catalogue in rubles.
+    const readme = { ...readmeInstructions(), priceCommand: documentedPriceCommand(ROOT) }
     if (managers.includes("npm"))
       for (const version of versions)
         await checkStore(version, { versions, tarball, readme, sandbox, db, chromium })

@@ -6,7 +6,12 @@ import { ensureRussiaShipping } from "./shipping"
 import { ensureRubInStore } from "./store-currency"
 import { ensureRussiaTaxRegion } from "./tax-region"
 
-export { parseRussiaRegionArgs, RUSSIA_REGION_USAGE, type RussiaRegionOptions } from "./options"
+export {
+  parseRussiaRegionArgs,
+  refuseDroppedWords,
+  RUSSIA_REGION_USAGE,
+  type RussiaRegionOptions,
+} from "./options"
 
 /**
  * Makes the store sell to Russia through Platega: RUB, a Russia region with the Platega

@@ -80,7 +80,7 @@ export async function ensureRubPrices(
     return (
       `${missing.length} of ${variants.length} variants have no RUB price, so a Russian shopper ` +
       `cannot buy them: ${listed(missing)}. Price them in the admin, or run again with ` +
-      `--rub-prices-from <currency> --rub-rate <rubles per unit> [--rub-rounding <rubles>]`
+      `rub-prices-from=<currency> rub-rate=<rubles per unit> [rub-rounding=<rubles>] after the script's path`
     )
   }
   const convertible = missing.filter((v) => v.price_set?.id && basePrice(v, from.currency))
