@@ -1,3 +1,4 @@
+import Medusa from "@medusajs/js-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import {
@@ -16,10 +17,12 @@ import {
   transactionCallbackBody,
 } from "../helpers/callbacks"
 import {
+  CARD,
   cartOutcome,
   completeCart,
   createCart,
   eventually,
+  SBP,
   startPayment,
 } from "../helpers/checkout"
 import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
@@ -146,6 +149,124 @@ medusaIntegrationTestRunner({
         expect(mixed.data.message).toMatch(/mixes plans \(every 1 month and every 1 week\)/)
         expect(await sandbox().control.callbackLog()).toHaveLength(0)
         await setPlan(api, admin, other, null)
+      })
+    })
+
+    describe("the subscription among the payment methods", () => {
+      // The kit is an ES module; this spec is CommonJS.
+      let kit: typeof import("medusa-payment-platega-storefront", {
+        with: { "resolution-mode": "import" },
+      })
+      beforeAll(async () => {
+        kit = await import("medusa-payment-platega-storefront")
+      })
+      const methodsFor = async (cartId?: string) => {
+        const query = cartId === undefined ? "" : `?cart_id=${cartId}`
+        const { data } = await api.get(`/store/platega/methods${query}`, { headers: store.headers })
+        return (data.methods as { provider_id: string }[]).map((m) => m.provider_id)
+      }
+
+      it("is offered only for a cart with a plan: the store's list and the kit's", async () => {
+        const { data } = await api.get(`/store/payment-providers?region_id=${store.regionId}`, {
+          headers: store.headers,
+        })
+        // The region offers it to every cart (the Russia script enables every Platega provider).
+        const region = data.payment_providers as { id: string }[]
+        const regionIds = region.map((p) => p.id)
+        expect(regionIds).toEqual(expect.arrayContaining([SBP, CARD, SUBSCRIPTION]))
+        const sdk = new Medusa({
+          baseUrl: api.defaults.baseURL as string,
+          publishableKey: store.headers["x-publishable-api-key"],
+        })
+        const offered = async (cartId: string) =>
+          (await kit.plategaProvidersForCart({ sdk, cart: { id: cartId }, providers: region })).map(
+            (p) => p.id,
+          )
+
+        const planCart = await createCart(api, store)
+        expect(await methodsFor(planCart)).toEqual(expect.arrayContaining([SBP, SUBSCRIPTION]))
+        expect(await offered(planCart)).toEqual(regionIds)
+
+        await setPlan(api, admin, store.variantId, null)
+        const plainCart = await createCart(api, store)
+        const plain = await methodsFor(plainCart)
+        expect(plain).toEqual(expect.arrayContaining([SBP, CARD]))
+        expect(plain).not.toContain(SUBSCRIPTION)
+        expect(await offered(plainCart)).toEqual(regionIds.filter((id) => id !== SUBSCRIPTION))
+        // Without a cart: every method the store has, as before.
+        expect(await methodsFor()).toContain(SUBSCRIPTION)
+
+        // A plan item beside a plain one: a subscription session would be refused, so not listed.
+        await setPlan(api, admin, store.variantId, MONTHLY)
+        const other = await otherVariant()
+        await api.post(
+          `/store/carts/${planCart}/line-items`,
+          { variant_id: other, quantity: 1 },
+          { headers: store.headers },
+        )
+        expect(await methodsFor(planCart)).not.toContain(SUBSCRIPTION)
+        expect(await offered(planCart)).not.toContain(SUBSCRIPTION)
+
+        const bad = { headers: store.headers, validateStatus: () => true }
+        expect((await api.get("/store/platega/methods?cart_id=cart_missing", bad)).status).toBe(404)
+        expect((await api.get("/store/platega/methods?cart=x", bad)).status).toBe(400)
+        expect((await api.get("/store/platega/methods?cart_id=", bad)).status).toBe(400)
+      })
+
+      it("its session is refused with 400 for a cart without a plan, whatever the storefront sends", async () => {
+        await setPlan(api, admin, store.variantId, null)
+        const cartId = await createCart(api, store)
+        const { headers } = store
+        const {
+          data: { payment_collection: collection },
+        } = await api.post("/store/payment-collections", { cart_id: cartId }, { headers })
+        const returnUrl = `http://localhost:8000/return?cart_id=${cartId}`
+        const path = `/store/payment-collections/${collection.id}/payment-sessions`
+        const notSold =
+          /^Platega subscription: ".+" is not sold by subscription \(its variant has no plan\); pay for this cart with another method$/
+        const noPlanFromStorefront = /^data\.plan is not accepted from a storefront/
+        const post = async (to: string, data: Record<string, unknown>) => {
+          const res = await api.post(
+            to,
+            { provider_id: SUBSCRIPTION, data },
+            { headers, validateStatus: () => true },
+          )
+          return [to, data, res.status, res.data.message]
+        }
+        for (const data of [{}, { return_url: returnUrl }, { pay: true }]) {
+          expect(await post(path, data)).toEqual([path, data, 400, expect.stringMatching(notSold)])
+        }
+        // A plan of its own, or the path spelled another way Medusa still routes: refused alike.
+        const forged = { return_url: returnUrl, plan: MONTHLY }
+        const upper = path.toUpperCase().replace(collection.id.toUpperCase(), collection.id)
+        for (const spelled of [path, `${path}/`, upper]) {
+          expect(await post(spelled, { return_url: returnUrl })).toEqual([
+            spelled,
+            { return_url: returnUrl },
+            400,
+            expect.stringMatching(notSold),
+          ])
+          expect(await post(spelled, forged)).toEqual([
+            spelled,
+            forged,
+            400,
+            expect.stringMatching(noPlanFromStorefront),
+          ])
+        }
+        // Spellings Medusa does not route at all.
+        for (const spelled of [
+          path.replace("/store/", "/store//"),
+          path.replace("payment-sessions", "payment%2Dsessions"),
+        ]) {
+          expect(await post(spelled, forged)).toEqual([spelled, forged, 404, undefined])
+        }
+        const { data: sessions } = await api.get(
+          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+          { headers },
+        )
+        expect(sessions.cart.payment_collection.payment_sessions ?? []).toEqual([])
+        const atPlatega = await fetch(`${sandbox().url}/_sandbox/subscriptions`)
+        expect(await atPlatega.json()).toEqual([])
       })
     })
 

@@ -36,6 +36,7 @@ import {
   StorePayPaymentCollection,
 } from "./admin/platega/payment-links/validators"
 import { takeCartTurn } from "./store/cart-payment-lock"
+import { StorePlategaMethodsQuery } from "./store/platega/methods/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { reuseOrBoundPaymentStart } from "./store/payment-start-guard"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
@@ -143,6 +144,11 @@ export default defineMiddlewares({
       matcher: "/admin/platega/payment-links/:id/send",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminSendPaymentLink)],
+    },
+    {
+      matcher: "/store/platega/methods",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(StorePlategaMethodsQuery, {})],
     },
     {
       matcher: "/store/platega/payment-collections/:id/pay",

@@ -57,4 +57,5 @@ export {
   type PlategaMethodInfo,
   type PlategaMethodInfoOptions,
 } from "./core/method-info.js"
+export { plategaProvidersForCart, type PlategaProvidersForCartInput } from "./core/cart-methods.js"
 export { PLATEGA_TEXTS, plategaTexts, type PlategaLocale, type PlategaTexts } from "./core/texts.js"
