@@ -52,10 +52,12 @@ e.g. npx medusa exec <script> rub-prices-from=eur rub-rate=97.35 rub-rounding=10
 const Options = z.object({
   regionName: z.string().trim().min(1, "region-name must not be empty").max(255),
   shippingOptionName: z.string().trim().min(1, "shipping-name must not be empty").max(255),
-  shippingPrice: z.coerce
-    .number({ error: "shipping-price must be a number of rubles" })
-    .refine(Number.isFinite, "shipping-price must be a number of rubles")
-    .min(0, "shipping-price must not be negative"),
+  shippingPrice: z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, "shipping-price must be a number of rubles, e.g. 300")
+    .transform(Number)
+    .pipe(z.number().min(0, "shipping-price must not be negative")),
   rubPrices: z
     .object({
       currency: z
@@ -107,7 +109,7 @@ export function parseRussiaRegionArgs(args: readonly unknown[] = []): RussiaRegi
   const parsed = Options.safeParse({
     regionName: values["region-name"] ?? "Russia",
     shippingOptionName: values["shipping-name"] ?? "Standard delivery",
-    shippingPrice: values["shipping-price"] ?? 0,
+    shippingPrice: values["shipping-price"] ?? "0",
     ...(from !== undefined && {
       rubPrices: {
         currency: from,

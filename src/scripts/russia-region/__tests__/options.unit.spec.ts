@@ -26,6 +26,8 @@ describe("the Russia region script's options", () => {
   it.each([
     [["shipping-price=-1"], /shipping-price must not be negative/],
     [["shipping-price=free"], /shipping-price must be a number of rubles/],
+    [["shipping-price="], /shipping-price must be a number of rubles/],
+    [["shipping-price=1e3"], /shipping-price must be a number of rubles/],
     [["region-name= "], /region-name must not be empty/],
     [["currency=eur"], /"currency=eur" is not an option of the script: write each as name=value/],
     [["--rub-rate"], /"--rub-rate" is not an option/],
