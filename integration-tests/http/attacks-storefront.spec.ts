@@ -143,6 +143,67 @@ medusaIntegrationTestRunner({
       expect(await sandboxTransactionCount(sandbox())).toBe(before)
     })
 
+    /** What the sandbox recorded for a transaction, read over its control API. */
+    async function recordedAddresses(id: string) {
+      const res = await fetch(`${sandbox().url}/_sandbox/transactions/${id}`)
+      const tx = (await res.json()) as { returnUrl: string | null; failedUrl: string | null }
+      return { returnUrl: tx.returnUrl, failedUrl: tx.failedUrl }
+    }
+
+    describe("return addresses are sent parsed and normalised, or refused", () => {
+      it.each([
+        [`${STOREFRONT}/r\r\nLocation: http://evil.example`, /control characters/],
+        [`${STOREFRONT}\\@evil.example/`, /backslash/],
+        [`${STOREFRONT}\\\\evil.example`, /backslash/],
+        [`${STOREFRONT}#@evil.example`, /must not contain @/],
+        [`${STOREFRONT}/{}@evil.example`, /must not contain @/],
+      ])(
+        "%j: 400 naming the field on a checkout session and on the pay route, nothing at Platega",
+        async (url, why) => {
+          const collectionId = await collectionOwing500()
+          const cartId = await createCart(api, store)
+          const before = await sandboxTransactionCount(sandbox())
+          for (const field of ["return_url", "failed_url"]) {
+            const data = { return_url: `${STOREFRONT}/return`, [field]: url }
+            const { res } = await createSession(api, cartId, data)
+            expect({ field, status: res.status }).toEqual({ field, status: 400 })
+            expect(res.data.message).toContain(`data.${field} `)
+            expect(res.data.message).toMatch(why)
+
+            const pay = await api.post(
+              `/store/platega/payment-collections/${collectionId}/pay`,
+              { [field]: url },
+              any(),
+            )
+            expect({ field, status: pay.status }).toEqual({ field, status: 400 })
+            expect(pay.data.message).toContain(`${field} `)
+            expect(pay.data.message).toMatch(why)
+          }
+          expect(await sandboxTransactionCount(sandbox())).toBe(before)
+        },
+      )
+
+      it('"HTTP://LOCALHOST:8000/X" reaches Platega as http://localhost:8000/X, from a checkout session and from the pay route', async () => {
+        const typed = "HTTP://LOCALHOST:8000/X"
+        const cartId = await createCart(api, store)
+        const { res } = await createSession(api, cartId, { return_url: typed, failed_url: typed })
+        expect(res.status).toBe(200)
+        const session = res.data.payment_collection.payment_sessions.find(
+          (s: { provider_id: string }) => s.provider_id === SBP,
+        )
+        const normalised = { returnUrl: `${STOREFRONT}/X`, failedUrl: `${STOREFRONT}/X` }
+        expect(await recordedAddresses(session.data.transaction_id)).toEqual(normalised)
+
+        const pay = await api.post(
+          `/store/platega/payment-collections/${await collectionOwing500()}/pay`,
+          { return_url: typed, failed_url: typed },
+          any(),
+        )
+        expect(pay.status).toBe(200)
+        expect(await recordedAddresses(pay.data.transaction_id)).toEqual(normalised)
+      })
+    })
+
     it("a payment link made for one return address is not handed out for another", async () => {
       const collectionId = await collectionOwing500()
       const path = `/store/platega/payment-collections/${collectionId}/pay`

@@ -52,7 +52,7 @@ export async function addPlategaSessionContext(
   try {
     // Only what a storefront may send, with its return addresses on the store's storefronts.
     const given = storefrontSessionData(body.data)
-    await checkStorefrontReturnAddresses(req.scope, given, "data.")
+    Object.assign(given, await checkStorefrontReturnAddresses(req.scope, given, "data."))
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: links }, stores] = await Promise.all([
       query.graph({

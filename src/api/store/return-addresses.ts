@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import {
   originsOfCors,
   PLATEGA_MODULE,
-  returnAddressProblem,
+  storefrontReturnAddress,
   type PlategaModuleService,
 } from "../../modules/platega"
 
@@ -17,28 +17,34 @@ export async function storefrontOrigins(scope: Scope): Promise<string[]> {
   return originsOfCors(config.projectConfig.http.storeCors)
 }
 
+type Addresses = { return_url?: string; failed_url?: string }
+
 /**
  * Return and failure addresses from the store API must be on the store's own storefronts: a 400
- * naming the field otherwise, before anything is made at Platega.
+ * naming the field otherwise, before anything is made at Platega. Answers them normalised (see
+ * storefrontReturnAddress): what is kept and sent on is the parsed address, never the text given.
  */
 export async function checkStorefrontReturnAddresses(
   scope: Scope,
   addresses: { return_url?: unknown; failed_url?: unknown },
   prefix = "",
-): Promise<void> {
+): Promise<Addresses> {
   const given = (["return_url", "failed_url"] as const).filter(
     (f) => addresses[f] !== undefined && addresses[f] !== null,
   )
-  if (!given.length) return
+  const checked: Addresses = {}
+  if (!given.length) return checked
   const origins = await storefrontOrigins(scope)
   for (const field of given) {
     const value = addresses[field]
-    const problem =
+    const read =
       typeof value === "string"
-        ? returnAddressProblem(value, origins)
-        : "must be an absolute http(s) address of the storefront"
-    if (problem) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `${prefix}${field} ${problem}`)
+        ? storefrontReturnAddress(value, origins)
+        : { problem: "must be an absolute http(s) address of the storefront" }
+    if ("problem" in read) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `${prefix}${field} ${read.problem}`)
     }
+    checked[field] = read.address
   }
+  return checked
 }

@@ -9,6 +9,7 @@ import {
   intervalUnit,
   paymentMethodCode,
 } from "./codes"
+import { checkReturnUrl } from "./return-url"
 import { Int, IntLike, NonEmpty, Uuid } from "./schema-fields"
 
 // What the plugin sends to the Platega API, endpoint by endpoint (strict: unknown keys are dropped).
@@ -26,17 +27,16 @@ const Currency = z
   .regex(/^[A-Za-z]{3,10}$/, "expected a currency code such as RUB")
   .transform((s) => s.toUpperCase())
 
+/** A return address goes to Platega as its parsed, normalised form only (see return-url.ts). */
 const HttpUrl = z
   .string()
   .trim()
-  .refine((s) => {
-    try {
-      const u = new URL(s)
-      return u.protocol === "https:" || u.protocol === "http:"
-    } catch {
-      return false
-    }
-  }, "expected an http(s) URL")
+  .transform((s, ctx) => {
+    const check = checkReturnUrl(s)
+    if (check.ok) return check.url.href
+    ctx.addIssue({ code: "custom", message: check.problem })
+    return z.NEVER
+  })
 
 const PaymentBody = {
   paymentDetails: z.object({ amount: RequestAmount, currency: Currency }),

@@ -5,6 +5,8 @@
  * page of their own. No Node-only imports: the admin's form checks origins with the same rules.
  */
 
+import { checkReturnUrl } from "../../lib/platega/return-url"
+
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost")
@@ -44,26 +46,54 @@ export function originsOfCors(storeCors: string | undefined): string[] {
     .flatMap((s) => storefrontOrigin(s) ?? [])
 }
 
+/** A return address checked: its normalised form (placeholders kept), or why it is refused. */
+export type CheckedReturnAddress = { address: string; origin: string } | { problem: string }
+
 /**
- * Why `address` may not be used as a return address, or undefined when it may: an absolute
- * http(s) URL without credentials on one of `origins`. Relative addresses are refused: Platega
- * needs an absolute one, and with several storefronts the store cannot tell which one was meant.
+ * A return address as the store keeps it and Platega gets it: parsed as a URL, with control
+ * characters, backslashes and `@` refused (lib/platega/return-url.ts), written out in its
+ * normalised form (lower-case scheme and host, default port dropped, unsafe characters
+ * percent-encoded) with its `{placeholders}` kept for each payment to fill in. A placeholder may
+ * not stand in the scheme, host or port: filled in two ways, such an address has two origins.
  */
-export function returnAddressProblem(
-  address: string,
+export function readReturnAddress(template: string): CheckedReturnAddress {
+  // Each placeholder stands in as a plain word the parser leaves alone, put back afterwards.
+  let stem = "placeholder"
+  while (template.toLowerCase().includes(stem)) stem += "x"
+  const names: string[] = []
+  const stood = template.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) => `${stem}${names.push(name) - 1}z`,
+  )
+  const check = checkReturnUrl(stood)
+  if (!check.ok) return { problem: check.problem }
+  if (check.url.origin.includes(stem)) {
+    return { problem: "must not have a placeholder in its scheme, host or port" }
+  }
+  const back = new RegExp(`${stem}(\\d+)z`, "g")
+  return {
+    address: check.url.href.replace(back, (_, i: string) => `{${names[Number(i)]}}`),
+    origin: check.url.origin,
+  }
+}
+
+/**
+ * A return address from the store API: as readReturnAddress, and on one of `origins`. Relative
+ * addresses are refused: Platega needs an absolute one, and with several storefronts the store
+ * cannot tell which one was meant.
+ */
+export function storefrontReturnAddress(
+  template: string,
   origins: readonly string[],
-): string | undefined {
-  const url = parse(address)
-  if (!url || !["http:", "https:"].includes(url.protocol)) {
-    return "must be an absolute http(s) address of the storefront"
+): CheckedReturnAddress {
+  const read = readReturnAddress(template)
+  if ("problem" in read) return read
+  if (!origins.includes(read.origin)) {
+    return {
+      problem: origins.length
+        ? `must be on one of the store's storefront origins (${origins.join(", ")})`
+        : "cannot be accepted: the store has no storefront origins (set storeCors or the storefront origins under Settings → Platega)",
+    }
   }
-  if (url.username || url.password) return "must not carry a user name or password"
-  // A placeholder in the host or port would let the filled-in value choose where the payer goes:
-  // filled in two ways, such an address has two origins.
-  if (parse(address, "y")?.origin !== url.origin || !origins.includes(url.origin)) {
-    return origins.length
-      ? `must be on one of the store's storefront origins (${origins.join(", ")})`
-      : "cannot be accepted: the store has no storefront origins (set storeCors or the storefront origins under Settings → Platega)"
-  }
-  return undefined
+  return read
 }

@@ -31,10 +31,24 @@ describe("request schemas", () => {
     [{ paymentDetails: { amount: Number.NaN, currency: "RUB" } }, "paymentDetails.amount"],
     [{ paymentMethod: 6 }, "paymentMethod"],
     [{ return: "javascript:alert(1)" }, "return"],
+    [{ return: "https://shop/r\r\nLocation: https://evil.example" }, "return"],
+    [{ failedUrl: "https://shop\\@evil.example/" }, "failedUrl"],
+    [{ failedUrl: "https://shop#@evil.example" }, "failedUrl"],
+    [{ return: "https://user:pw@shop/" }, "return"],
   ])("create transaction refuses %j", (patch, path) => {
     expect(issuesOf(CreateTransactionRequestSchema.safeParse({ ...valid, ...patch }))).toContain(
       path,
     )
+  })
+
+  it("create transaction sends return addresses in their parsed, normalised form", () => {
+    const r = CreateTransactionRequestSchema.parse({
+      ...valid,
+      return: " HTTPS://SHOP:443/ok/../Done?q=a b ",
+      failedUrl: "https://shop/fail",
+    })
+    expect(r.return).toBe("https://shop/Done?q=a%20b")
+    expect(r.failedUrl).toBe("https://shop/fail")
   })
 
   it("create subscription: interval as 3, '3' or 'Month' is sent as 3; count bounds", () => {

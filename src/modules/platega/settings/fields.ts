@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { storefrontOrigin } from "../return-addresses"
+import { readReturnAddress, storefrontOrigin } from "../return-addresses"
 
 /**
  * The rules of each setting's value, as the admin may write it. Every message names its field:
@@ -102,9 +102,9 @@ export const returnAddress = (name: string) =>
     .trim()
     .max(2048, `\`${name}\` is longer than 2048 characters`)
     .superRefine((value, ctx) => {
-      const url = parseUrl(value)
-      if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
-        ctx.addIssue({ code: "custom", message: `\`${name}\` must be an http(s) address` })
+      const read = readReturnAddress(value)
+      if ("problem" in read) {
+        ctx.addIssue({ code: "custom", message: `\`${name}\` ${read.problem}` })
         return
       }
       const unknown = unknownTokens(value)

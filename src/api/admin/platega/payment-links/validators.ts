@@ -1,20 +1,23 @@
 import { z } from "zod"
+import { readReturnAddress } from "../../../../modules/platega/return-addresses"
 
-const HttpUrl = z
-  .string()
-  .trim()
-  .refine((s) => {
-    try {
-      return ["http:", "https:"].includes(new URL(s).protocol)
-    } catch {
-      return false
-    }
-  }, "expected an http(s) URL")
+/** A return address, normalised (see readReturnAddress); a refusal names the field. */
+const ReturnAddress = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, `${field} is longer than 2048 characters`)
+    .transform((s, ctx) => {
+      const read = readReturnAddress(s)
+      if ("address" in read) return read.address
+      ctx.addIssue({ code: "custom", message: `${field} ${read.problem}` })
+      return z.NEVER
+    })
 
 /** Return addresses a link may carry (else the ones set under Settings → Platega). */
 const LinkReturnUrls = {
-  return_url: HttpUrl.optional(),
-  failed_url: HttpUrl.optional(),
+  return_url: ReturnAddress("return_url").optional(),
+  failed_url: ReturnAddress("failed_url").optional(),
 }
 
 /** POST /admin/platega/orders/:id/payment-links */

@@ -15,11 +15,11 @@ export async function POST(
   res: MedusaResponse,
 ): Promise<void> {
   // Return addresses stay on the store's storefronts: nothing is made at Platega otherwise.
-  await checkStorefrontReturnAddresses(req.scope, req.validatedBody)
+  const addresses = await checkStorefrontReturnAddresses(req.scope, req.validatedBody)
   if (!(await takePaymentStart(req, res, `collection:${req.params.id}`))) return
   const { link } = await requestPaymentLink(req.scope, {
     payment_collection_id: req.params.id,
-    ...req.validatedBody,
+    ...addresses,
   })
   res.json({
     url: link.url,
