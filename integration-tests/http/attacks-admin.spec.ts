@@ -8,6 +8,7 @@ import { PlategaClient } from "../../src/lib/platega"
 import { adminHeaders } from "../helpers/admin"
 import { SBP, createCart } from "../helpers/checkout"
 import { readExportFile } from "../helpers/export-files"
+import { loopbackOnly, type LoopbackOnly } from "../helpers/loopback-only"
 import { useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
@@ -21,6 +22,29 @@ jest.setTimeout(240_000)
 process.env.PLATEGA_ENCRYPTION_KEY = randomBytes(32).toString("base64")
 
 const sandbox = useSandbox()
+
+/**
+ * Names an admin might type that lead where the store must not connect, resolved by a stub
+ * resolver; while this spec runs no socket leaves the loopback (an attempt is recorded).
+ */
+const REFUSED_NAMES: Record<string, string[]> = {
+  "private.shop-one.ru": ["10.0.0.7"],
+  "mixed.shop-one.ru": ["93.184.216.34", "192.168.1.10"],
+  "metadata.shop-one.ru": ["169.254.169.254"],
+  "cgnat.shop-one.ru": ["100.64.0.1"],
+  "reserved.shop-one.ru": ["198.18.0.1"],
+  "v6.shop-one.ru": ["fd00:ec2::254"],
+  "v6-link.shop-one.ru": ["fe80::1"],
+}
+const REFUSED_LITERALS = [
+  "10.0.0.7",
+  "169.254.169.254",
+  "100.64.0.1",
+  "240.0.0.1",
+  "[fd00:ec2::254]",
+  "[::ffff:a9fe:a9fe]",
+]
+const REFUSED_HOSTS = [...Object.keys(REFUSED_NAMES), ...REFUSED_LITERALS]
 
 interface Recorded {
   method: string
@@ -45,6 +69,7 @@ medusaIntegrationTestRunner({
     const http = api as AxiosInstance
     let headers: { headers: Record<string, string> }
     let evil: Awaited<ReturnType<typeof startRecorder>>
+    let net: LoopbackOnly
 
     const post = (path: string, body: unknown) =>
       http.post(path, body, { ...headers, validateStatus: () => true })
@@ -72,9 +97,11 @@ medusaIntegrationTestRunner({
     beforeAll(async () => {
       headers = await adminHeaders(getContainer())
       evil = await startRecorder()
+      net = loopbackOnly(REFUSED_NAMES)
     })
 
     afterAll(async () => {
+      net?.restore()
       await new Promise((resolve) => evil?.server.close(resolve))
     })
 
@@ -129,6 +156,63 @@ medusaIntegrationTestRunner({
         base_url_is_platega: true,
         base_url_kind: "platega",
       })
+    })
+
+    it("the connection check connects to no private, link-local, CGNAT or reserved address, and answers each alike", async () => {
+      const typed = { merchant_id: sandbox().merchantId, secret: sandbox().secret }
+      const answers: unknown[] = []
+      for (const host of REFUSED_HOSTS) {
+        for (const port of ["", ":8443", ":6379"]) {
+          const res = await post("/admin/platega/settings/connection-check", {
+            ...typed,
+            base_url: `https://${host}${port}`,
+          })
+          expect([host, port, res.status]).toEqual([host, port, 200])
+          const { at: _a, latency_ms: _l, base_url: _b, calls, ...rest } = res.data.test
+          answers.push({ ...rest, calls: calls.map(({ ms: _m, ...c }: { ms: number }) => c) })
+        }
+      }
+      // One answer for every refused host: nothing tells what listens there, or what a name
+      // resolves to.
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+      expect(answers[0]).toEqual({
+        ok: false,
+        source: "form",
+        merchant_id: sandbox().merchantId,
+        calls: [
+          {
+            call: "merchant",
+            endpoint: "GET /balance/all",
+            outcome: "unreachable",
+            message: expect.stringMatching(/not a public address.*nothing was sent/),
+          },
+        ],
+      })
+      expect(net.attempts).toEqual([])
+      // Each name was resolved (once per check) and never connected to.
+      expect(new Set(net.lookups)).toEqual(new Set(Object.keys(REFUSED_NAMES)))
+      // The sandbox on the loopback is still checked.
+      const own = await post("/admin/platega/settings/connection-check", {})
+      expect(own.data.test).toMatchObject({ ok: true, base_url: sandbox().url })
+    })
+
+    it("the callback check connects to no private, link-local, CGNAT or reserved address", async () => {
+      for (const host of REFUSED_HOSTS) {
+        const res = await http.get("/admin/platega/settings/callback-check", {
+          headers: {
+            ...headers.headers,
+            "x-forwarded-proto": "https",
+            "x-forwarded-host": host,
+          },
+          validateStatus: () => true,
+        })
+        expect([host, res.status]).toEqual([host, 200])
+        expect([host, res.data.check]).toEqual([
+          host,
+          { qualifies: false, problems: ["private_host"] },
+        ])
+      }
+      expect(net.attempts).toEqual([])
     })
 
     it("an export file link to a foreign, private, link-local or plain-http address is refused; nothing is fetched", async () => {

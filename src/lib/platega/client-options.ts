@@ -43,6 +43,7 @@ const OptionsSchema = z.object({
     .string()
     .regex(/^[\x20-\x7e]{1,200}$/, "expected printable ASCII")
     .optional(),
+  pinned: z.object({ loopbackAllowed: z.boolean() }).strict().optional(),
 })
 
 export interface ResolvedOptions {
@@ -56,6 +57,7 @@ export interface ResolvedOptions {
   retry: { retries: number; baseDelayMs: number; maxDelayMs: number }
   logger?: PlategaLogger
   userAgent: string
+  pinned?: { loopbackAllowed: boolean }
 }
 
 const DEFAULT_USER_AGENT = "medusa-payment-platega"

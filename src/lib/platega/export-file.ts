@@ -1,8 +1,7 @@
-import { isIP } from "node:net"
 import { PlategaError } from "./errors"
 import { checkFileUrl } from "./hosts"
 import type { PlategaHttp } from "./http"
-import { isRefusedAddress } from "./pinned-lookup"
+import { isRefusedLiteral } from "./pinned-lookup"
 import type { OpenedStream } from "./streamed-body"
 
 /**
@@ -27,9 +26,8 @@ export function openExportFile(
     })
   if (!check.ok) throw refuse(check.reason)
   const target = check.url
-  const literal = target.hostname.replace(/^\[|\]$/g, "")
-  if (isIP(literal) && isRefusedAddress(literal, check))
-    throw refuse(`${literal} is not a public address`)
+  if (isRefusedLiteral(target.hostname, check))
+    throw refuse(`${target.hostname} is not a public address`)
   return http.open({
     method: "GET",
     endpoint,

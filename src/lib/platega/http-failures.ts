@@ -179,9 +179,12 @@ export function transportFailure(
         kind: "network",
         endpoint,
         retryable: !permanent,
-        message: notSent
-          ? `Platega ${endpoint}: could not reach the service (${code}); nothing was sent`
-          : `Platega ${endpoint}: network error (${code})`,
+        message:
+          code === ADDRESS_NOT_ALLOWED
+            ? `Platega ${endpoint}: not connected: the host is not a public address (private, link-local, CGNAT or reserved); nothing was sent`
+            : notSent
+              ? `Platega ${endpoint}: could not reach the service (${code}); nothing was sent`
+              : `Platega ${endpoint}: network error (${code})`,
       }),
       retry: !permanent,
     }

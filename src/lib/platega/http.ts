@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream"
 import type { AxiosResponse } from "axios"
 import type { z } from "zod"
+import { ADDRESS_NOT_ALLOWED } from "./addresses"
 import { hmacAuthorization, merchantHeaders, unixSeconds } from "./auth"
 import { PlategaError } from "./errors"
 import {
@@ -24,7 +25,7 @@ import {
   type RequestSpec,
   type StreamRequest,
 } from "./http-instance"
-import { pinnedAgents } from "./pinned-lookup"
+import { isRefusedLiteral, pinnedAgents, type PinOptions } from "./pinned-lookup"
 import { streamedBody } from "./streamed-body"
 
 export type { HttpMethod, OpenedStream, RequestSpec, StreamRequest }
@@ -57,8 +58,8 @@ interface Exchange extends ExchangeContext {
   retries: number
   stream: boolean
   signal?: AbortSignal
-  /** One-use agents that connect only to checked addresses (links Platega hands out). */
-  agents?: ReturnType<typeof pinnedAgents>
+  /** Connect only to checked addresses (links Platega hands out, a base URL being tried). */
+  pinned?: PinOptions
 }
 
 type Attempt = ({ ok: true } & { res: AxiosResponse }) | ({ ok: false } & Failure)
@@ -128,6 +129,7 @@ export class PlategaHttp {
       timeoutMs: spec.timeoutMs ?? this.opts.timeoutMs,
       secrets: this.secrets,
       stream: false,
+      pinned: this.opts.pinned,
     })
     return parseAnswer(
       spec.schema,
@@ -167,7 +169,7 @@ export class PlategaHttp {
       secrets: this.secrets,
       stream: true,
       signal: req.signal,
-      ...(req.pinned && { agents: pinnedAgents(req.pinned) }),
+      pinned: req.pinned ?? this.opts.pinned,
     })
     return streamedBody(res, req.endpoint, req.signal)
   }
@@ -228,6 +230,12 @@ export class PlategaHttp {
       deadline.abort()
     }, x.timeoutMs)
     const signal = x.signal ? AbortSignal.any([deadline.signal, x.signal]) : deadline.signal
+    // A pinned call to a refused IP address is never made (a name is checked when resolved).
+    if (x.pinned && isRefusedLiteral(new URL(x.url).hostname, x.pinned)) {
+      clearTimeout(timer)
+      const how = { timedOut: false, cancelled: false }
+      return { ok: false, ...transportFailure(ADDRESS_NOT_ALLOWED, how, x) }
+    }
     try {
       const res = await this.axios.request<string | Readable>({
         method: x.method,
@@ -239,7 +247,7 @@ export class PlategaHttp {
         responseType: x.stream ? "stream" : "text",
         // A streamed answer is as big as the export: its size is the caller's to bound.
         ...(x.stream && { maxContentLength: -1 }),
-        ...x.agents,
+        ...(x.pinned && pinnedAgents(x.pinned)),
       })
       if (res.status >= 200 && res.status < 300) return { ok: true, res }
       const text = x.stream ? await errorText(res.data as Readable) : (res.data as string)

@@ -70,6 +70,11 @@ export interface PlategaClientOptions {
   retry?: PlategaRetryOptions
   logger?: PlategaLogger
   userAgent?: string
+  /**
+   * Connect only to public addresses of the base URL's host, resolved once and pinned (loopback
+   * too when `loopbackAllowed`, for a sandbox): for a base URL someone typed and is trying.
+   */
+  pinned?: { loopbackAllowed: boolean }
 }
 
 // Requests (what callers pass). Amounts are JSON numbers in major units, already rounded by the

@@ -21,7 +21,8 @@ function toCallRecord(c: ConnectionCall): ConnectionCallRecord {
 /**
  * Tries credentials against Platega: the settings in force, or values the admin has not saved
  * yet. A saved secret is only ever sent to the saved address: testing another base URL needs
- * the secret (and the payout key) typed in. Reads only; the caller keeps the outcome.
+ * the secret (and the payout key) typed in. Connects only to public addresses or loopback
+ * (lib/platega/pinned-lookup.ts). Reads only; the caller keeps the outcome.
  */
 export async function testConnection(
   access: PlategaAccess,
@@ -68,6 +69,10 @@ export async function testConnection(
     signPathWithQuery: overrides.sign_path_with_query ?? s.signPathWithQuery,
     // A test answers quickly or not at all: the admin is waiting.
     timeoutMs: Math.min(s.timeoutMs, 10_000),
+    // The address is the admin's to type: only where the export download may connect (public
+    // addresses, resolved once and pinned), and loopback for a sandbox. Anywhere else nothing is
+    // sent, and the answer is the same whatever listens there.
+    pinned: { loopbackAllowed: true },
   })
   const result = await client.testConnection()
   return {

@@ -1,7 +1,6 @@
-import { lookup as dnsLookup } from "node:dns/promises"
-import { isIP } from "node:net"
-import { isPrivateHost } from "../../../../lib/platega/addresses"
 import { connect } from "node:tls"
+import { ADDRESS_NOT_ALLOWED, isPrivateHost } from "../../../../lib/platega/addresses"
+import { checkedAddresses } from "../../../../lib/platega/pinned-lookup"
 
 /**
  * Whether Platega will accept a callback URL: only a public HTTPS address whose certificate a
@@ -22,34 +21,19 @@ export { isPrivateHost }
 /** The only port the check connects to: the https callback Platega calls is checked there. */
 const HTTPS_PORT = 443
 
-/**
- * Where the TLS check connects: one of the public addresses the name was resolved to (the check
- * and the connection use the same answer: a name server cannot point the second elsewhere), on
- * 443 only, so the check cannot be turned into a probe of other ports or internal hosts.
- */
-export function connectionTarget(
-  hostname: string,
-  port: string,
-  addresses: string[],
-): { host: string; port: number } | { problem: CallbackProblem } {
-  if (port && Number(port) !== HTTPS_PORT) return { problem: "port" }
-  const literal = hostname.replace(/^\[|\]$/g, "")
-  const candidates = isIP(literal) ? [literal] : addresses
-  const host = candidates.find((a) => !isPrivateHost(a))
-  return host ? { host, port: HTTPS_PORT } : { problem: "private_host" }
-}
-
 interface CheckOptions {
-  /** Resolves a name to its addresses (tests give their own). */
-  lookup?: (host: string) => Promise<string[]>
   /** Where the TLS check connects (tests point it at a local server); the name is still checked. */
   connectTo?: { host: string; port: number }
   timeoutMs?: number
 }
 
-const defaultLookup = async (host: string) =>
-  (await dnsLookup(host, { all: true })).map((a) => a.address)
-
+/**
+ * The callback URL checked: https, on 443, and a host Platega can reach. The host is resolved
+ * once, by the rule every connection to a host someone named follows (lib/platega/pinned-lookup.ts:
+ * any private, loopback, link-local, CGNAT or reserved address refuses it), and the TLS check
+ * connects to an address it checked, on 443 only: it cannot be turned into a probe of other ports
+ * or internal hosts, and a refused host gets the same answer whatever listens there.
+ */
 export async function checkCallbackUrl(
   url: string,
   opts: CheckOptions = {},
@@ -57,24 +41,24 @@ export async function checkCallbackUrl(
   const { protocol, hostname, port } = new URL(url)
   const problems: CallbackProblem[] = []
   if (protocol !== "https:") problems.push("not_https")
-  let isPrivate = isPrivateHost(hostname)
   let addresses: string[] = []
-  if (!isPrivate && !isIP(hostname.replace(/^\[|\]$/g, ""))) {
+  // A name that is never public (localhost, .local, one label) is not even resolved.
+  if (isPrivateHost(hostname)) problems.push("private_host")
+  else {
     try {
-      addresses = await (opts.lookup ?? defaultLookup)(hostname)
-      // A public name that leads only into a private network is not reachable from Platega.
-      isPrivate = addresses.length > 0 && addresses.every((a) => isPrivateHost(a))
-    } catch {
-      problems.push("unreachable")
+      addresses = (await checkedAddresses(hostname, { loopbackAllowed: false })).map(
+        (a) => a.address,
+      )
+    } catch (e) {
+      const refused = (e as NodeJS.ErrnoException).code === ADDRESS_NOT_ALLOWED
+      problems.push(refused ? "private_host" : "unreachable")
     }
   }
-  if (isPrivate) problems.push("private_host")
   if (problems.length) return { qualifies: false, problems }
-  const target = connectionTarget(hostname, port, addresses)
-  if ("problem" in target) return { qualifies: false, problems: [target.problem] }
+  if (port && Number(port) !== HTTPS_PORT) return { qualifies: false, problems: ["port"] }
   const certificate = await checkCertificate(
     hostname,
-    opts.connectTo ?? target,
+    opts.connectTo ?? { host: addresses[0], port: HTTPS_PORT },
     opts.timeoutMs ?? 5_000,
   )
   if (!certificate.trusted)
