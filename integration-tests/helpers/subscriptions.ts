@@ -7,7 +7,7 @@ import {
   syncPlategaSubscriptionsWorkflow,
   type SyncReport,
 } from "../../src/workflows/subscriptions/sync-platega-subscriptions"
-import { createCart, startPayment, type PlategaSession } from "./checkout"
+import { createCart, eventually, startPayment, type PlategaSession } from "./checkout"
 import type { StoreFixture } from "./store"
 
 export const SUBSCRIPTION = "pp_platega-subscription_platega"
@@ -43,6 +43,23 @@ export async function startSubscription(
   const cartId = await createCart(api, store, quantity)
   const session = (await startPayment(api, store, cartId, SUBSCRIPTION)) as SubscriptionSession
   return { cartId, session, subscriptionId: session.data.subscription_id }
+}
+
+/** Checkout → bind → the first order, made by the callbacks: a subscription the store knows. */
+export async function activeSubscription(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  store: StoreFixture,
+  sandbox: RunningSandbox,
+  quantity = 1,
+) {
+  const started = await startSubscription(api, store, quantity)
+  await sandbox.control.bindSubscription(started.subscriptionId, { email: "payer@example.com" })
+  const first = await eventually(
+    () => subscriptionState(container, started.subscriptionId),
+    (s) => !!s.record?.first_order_id && s.charges.some((c) => c.order_id),
+  )
+  return { ...started, first }
 }
 
 export interface SubscriptionState {

@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto"
 import net from "node:net"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
 import { callbackLog, chargeCallbackFor, postCallback } from "../helpers/callbacks"
 import { eventually } from "../helpers/checkout"
 import { reconcile } from "../helpers/reconcile"
-import { useSandbox } from "../helpers/sandbox"
+import { callbackUrl, useSandbox } from "../helpers/sandbox"
+import { seedStore } from "../helpers/store"
+import { activeSubscription, setPlan, subscriptionState } from "../helpers/subscriptions"
 import retentionJob from "../../src/jobs/platega-callback-retention"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 
@@ -110,16 +113,71 @@ medusaIntegrationTestRunner({
       }
     })
 
-    // Last: it spends this minute's budget.
-    it("a retry of a header-less callback draws on the budget like its first delivery", async () => {
-      // The budget is counted in minute windows: flood and retry within one. And away from the
-      // store's own reconciliation job (every 5 minutes, on the minute), which would retry the
-      // callback below before the flood.
+    /**
+     * The budget is counted in minute windows: waits until a flood and what follows it fit in one,
+     * away from the store's own reconciliation job (every 5 minutes, on the minute).
+     */
+    async function quietMinute() {
       const quiet = () => {
         const now = new Date()
         return now.getSeconds() <= 40 && now.getMinutes() % 5 !== 0
       }
       while (!quiet()) await new Promise((r) => setTimeout(r, 250))
+    }
+
+    // Last two: they spend this minute's budget.
+    it("a flood from several addresses spends the store's budget; Platega's renewal charge without headers still gets 200 at once and its order", async () => {
+      const store = await seedStore(getContainer())
+      const admin = await adminHeaders(getContainer())
+      const monthly = { interval: "month", interval_count: 1 }
+      expect((await setPlan(api, admin, store.variantId, monthly)).status).toBe(200)
+      await sandbox().control.setCallbackUrl(callbackUrl(api))
+      await sandbox().control.configure({ chargeCallbacksWithoutHeaders: true })
+      try {
+        const { subscriptionId } = await activeSubscription(api, getContainer(), store, sandbox())
+        await quietMinute()
+        // Unknown callers, each within its address's share, spend the store's budget.
+        const flood = await Promise.all(
+          Array.from({ length: 3 * STORE_PER_MINUTE }, (_, i) =>
+            postCallback(api, sandbox(), chargeCallbackFor(), from(`198.18.0.${i + 1}`)),
+          ),
+        )
+        const spent = flood.filter((r) => r.status === 429)
+        expect(spent.length).toBeGreaterThan(0)
+        expect(spent.every((r) => r.data.message.includes("for this store"))).toBe(true)
+
+        // Platega charges the subscription and sends the charge without the merchant headers.
+        await sandbox().control.chargeSubscription(subscriptionId, "success")
+        const charge = (await sandbox().control.getSubscription(subscriptionId))!.chargeIds.at(-1)!
+        const delivered = await eventually(
+          async () =>
+            (await sandbox().control.callbackLog()).filter(
+              (e) => e.kind === "subscription.charge" && e.body.includes(charge),
+            ),
+          (entries) => entries.some((e) => e.status !== null),
+        )
+        expect(delivered.map((e) => [e.attempt, e.status])).toEqual([[1, 200]])
+        const renewed = await eventually(
+          () => subscriptionState(getContainer(), subscriptionId),
+          (s) => s.charges.some((c) => c.platega_id === charge.toLowerCase() && !!c.order_id),
+        )
+        const order = renewed.charges.find((c) => c.platega_id === charge.toLowerCase())!.order_id
+        expect(renewed.orders.map((o) => o.id)).toContain(order)
+
+        // Still the same minute: unknown callers are still refused.
+        const after = await postCallback(api, sandbox(), chargeCallbackFor(), from("198.18.1.1"))
+        expect(after.status).toBe(429)
+      } finally {
+        await sandbox().control.configure({ chargeCallbacksWithoutHeaders: false })
+        await sandbox().control.setCallbackUrl(null)
+        await setPlan(api, admin, store.variantId, null)
+      }
+    })
+
+    it("a retry of a header-less callback draws on the budget like its first delivery", async () => {
+      // Flood and retry within one minute, away from the reconciliation job, which would retry
+      // the callback below before the flood.
+      await quietMinute()
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const body = chargeCallbackFor()
       const saved = await platega().recordCallback({

@@ -28,6 +28,7 @@ import {
 import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 import {
+  activeSubscription as activeSubscriptionOf,
   chargeCallbackBody,
   recordEvents,
   setPlan,
@@ -79,17 +80,8 @@ medusaIntegrationTestRunner({
       events.filter((e) => e.name === name && e.data.id === recordId)
 
     /** Checkout → bind → the first order, made by the callbacks. */
-    async function activeSubscription(quantity = 1) {
-      const started = await startSubscription(api, store, quantity)
-      await sandbox().control.bindSubscription(started.subscriptionId, {
-        email: "payer@example.com",
-      })
-      const s = await eventually(
-        () => state(started.subscriptionId),
-        (s) => !!s.record?.first_order_id && s.charges.some((c) => c.order_id),
-      )
-      return { ...started, first: s }
-    }
+    const activeSubscription = (quantity = 1) =>
+      activeSubscriptionOf(api, getContainer(), store, sandbox(), quantity)
 
     describe("plans", () => {
       it("sets, reads and removes a variant's plan; refuses one outside Platega's bounds", async () => {

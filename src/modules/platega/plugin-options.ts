@@ -108,6 +108,12 @@ export const plategaModuleOptionsSchema = z.object({
        * third of `perMinute`.
        */
       perClientPerMinute: z.coerce.number().int().min(0).max(10_000).optional(),
+      /**
+       * Checks per minute for the charges of one subscription the store knows: their own
+       * allowance, outside the store's budget, so that unknown callers spending it never hold up
+       * Platega's genuine charges (each charge id still once a minute).
+       */
+      perKnownSubscriptionPerMinute: z.coerce.number().int().min(0).max(100).default(3),
     })
     .transform((o) => ({
       ...o,

@@ -61,7 +61,11 @@ import {
 } from "./units/charges"
 import { touchExport } from "./units/exports"
 import { claimJobTick, type JobTickClaim } from "./units/job-runs"
-import { UnauthenticatedBudget, type BudgetDecision } from "./units/unauthenticated-budget"
+import {
+  UnauthenticatedBudget,
+  type BudgetDecision,
+  type BudgetRequest,
+} from "./units/unauthenticated-budget"
 import { payerKey } from "./units/payer-key"
 import {
   takePaymentStart,
@@ -274,19 +278,18 @@ class PlategaModuleService extends MedusaService({
   }
 
   /**
-   * Takes one Platega read from the budget of callbacks without merchant headers, for this id and
-   * this client address (`client`: see api/hooks/platega/client-address.ts; none for a retry).
+   * Takes one Platega read from the budget of callbacks without merchant headers: for this id and
+   * this client address (see api/hooks/platega/client-address.ts; none for a retry), or for a
+   * charge of a subscription the store knows, from that subscription's own allowance.
    */
   @InjectManager()
   async takeUnauthenticatedBudget(
-    plategaId: string,
-    client: string | undefined,
+    request: BudgetRequest,
     @MedusaContext() sharedContext: Ctx = {},
   ): Promise<BudgetDecision> {
     return this.unauthenticatedBudget_.take(
       (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
-      plategaId,
-      client,
+      request,
     )
   }
 

@@ -22,7 +22,11 @@ export const retryOpenCallbacksStep = createStep(
     const retriable = open.filter((r) => r.attempts < options.maxAttempts)
     await inBatches(retriable, options.concurrency, async (record) => {
       if (!record.authenticated) {
-        const budget = await platega.takeUnauthenticatedBudget(record.platega_id, undefined)
+        const named = (record.body as { SubscriptionId?: unknown } | null)?.SubscriptionId
+        const budget = await platega.takeUnauthenticatedBudget({
+          plategaId: record.platega_id,
+          subscriptionId: typeof named === "string" ? named : undefined,
+        })
         if (!budget.allowed) return
       }
       report.callbacksRetried++

@@ -24,14 +24,16 @@ import { clientKeyOf } from "./client-address"
  * - Wrong X-MerchantId/X-Secret: 401, nothing recorded.
  * - No merchant headers at all: only a subscription charge is taken (Platega's schema makes the
  *   headers optional there), and only within the budget of Platega reads, per id, per client
- *   address and for the store (429 past it, so Platega delivers it again later). Only its ids and
- *   status are kept, and its processing trusts nothing in it but the ids to read.
+ *   address and for the store, or, for a subscription the store knows, within that
+ *   subscription's own allowance (429 past it, so Platega delivers it again later). Only its ids
+ *   and status are kept, and its processing trusts nothing in it but the ids to read.
  * - A body over 64 KiB: 413 and the connection closed, the rest never read.
  */
 const REFUSED_BY = {
   id: "for this id",
   client: "from this address",
   store: "for this store",
+  subscription: "for this subscription",
 } as const
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
@@ -82,7 +84,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   const authenticated = caller === "merchant"
   if (!authenticated) {
-    const budget = await platega.takeUnauthenticatedBudget(record.platega_id, clientKeyOf(req))
+    const budget = await platega.takeUnauthenticatedBudget({
+      plategaId: record.platega_id,
+      client: clientKeyOf(req),
+      subscriptionId: callback.kind === "subscription_charge" ? callback.SubscriptionId : undefined,
+    })
     if (!budget.allowed) {
       res.setHeader("Retry-After", String(budget.retryAfterSeconds))
       res.status(429).json({

@@ -10,7 +10,12 @@ describe("the module's options", () => {
         batchSize: 500,
         maxAttempts: 10,
       },
-      unauthenticatedCallbacks: { perMinute: 60, perIdPerMinute: 1, perClientPerMinute: 20 },
+      unauthenticatedCallbacks: {
+        perMinute: 60,
+        perIdPerMinute: 1,
+        perClientPerMinute: 20,
+        perKnownSubscriptionPerMinute: 3,
+      },
       callbackRetention: { authenticatedDays: 90, unauthenticatedDays: 30, batchSize: 1000 },
       paymentStarts: { perCart: 20, perClient: 100, windowMinutes: 10 },
     })
