@@ -218,23 +218,58 @@ medusaIntegrationTestRunner({
       expect(tx?.returnUrl).toBe(`${STOREFRONT}/b`)
     })
 
-    it("30 clicks on Pay: one Platega transaction, and 429 past the limit", async () => {
+    type SessionsAnswer = {
+      payment_collection?: {
+        payment_sessions?: { provider_id: string; data: { transaction_id?: string } }[]
+      }
+    }
+    /** The SBP session's transaction in an answer of the payment-sessions route. */
+    const transactionOf = (res: { data: SessionsAnswer }) =>
+      res.data.payment_collection?.payment_sessions?.find((s) => s.provider_id === SBP)?.data
+        .transaction_id
+
+    it("30 clicks on Pay on an unchanged cart: one Platega transaction, no 429", async () => {
       const cartId = await createCart(api, store)
-      await windowWithRoom(90_000)
       const statuses: number[] = []
-      const ids = new Set<string>()
+      const ids = new Set<string | undefined>()
       for (let i = 0; i < 30; i++) {
         const { res } = await createSession(api, cartId, { pay: true })
         statuses.push(res.status)
-        const session = res.data.payment_collection?.payment_sessions?.find(
-          (s: { provider_id: string }) => s.provider_id === SBP,
-        )
-        if (session) ids.add(session.data.transaction_id)
+        ids.add(transactionOf(res))
       }
-      expect(await sandboxTransactionCount(sandbox())).toBe(1)
+      expect(statuses).toEqual(Array(30).fill(200))
       expect(ids.size).toBe(1)
-      expect(statuses.slice(0, starts.perCart).every((s) => s === 200)).toBe(true)
-      expect(statuses.slice(starts.perCart).every((s) => s === 429)).toBe(true)
+      expect(await sandboxTransactionCount(sandbox())).toBe(1)
+    })
+
+    it("starts that each make a Platega transaction are still limited: 429 past the cart's limit", async () => {
+      const cartId = await createCart(api, store)
+      await windowWithRoom(90_000)
+      const statuses: number[] = []
+      for (let i = 0; i < starts.perCart + 3; i++) {
+        // Another return address each time: a new start, not the same one answered again.
+        const data = { return_url: `${STOREFRONT}/return?attempt=${i}` }
+        statuses.push((await createSession(api, cartId, data)).res.status)
+      }
+      expect(statuses.slice(0, starts.perCart)).toEqual(Array(starts.perCart).fill(200))
+      expect(statuses.slice(starts.perCart)).toEqual([429, 429, 429])
+      expect(await sandboxTransactionCount(sandbox())).toBe(starts.perCart)
+    })
+
+    it("30 clicks on a collection's pay route: one payment link, no 429", async () => {
+      const collectionId = await collectionOwing500()
+      const before = await sandboxTransactionCount(sandbox())
+      const path = `/store/platega/payment-collections/${collectionId}/pay`
+      const statuses: number[] = []
+      const ids = new Set<string>()
+      for (let i = 0; i < 30; i++) {
+        const res = await api.post(path, { return_url: `${STOREFRONT}/paid` }, any())
+        statuses.push(res.status)
+        ids.add(res.data.transaction_id)
+      }
+      expect(statuses).toEqual(Array(30).fill(200))
+      expect(ids.size).toBe(1)
+      expect(await sandboxTransactionCount(sandbox())).toBe(before + 1)
     })
 
     it("clicks on Pay at the same moment: one Platega transaction, each answered with it", async () => {

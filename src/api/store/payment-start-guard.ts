@@ -53,9 +53,10 @@ interface Collection {
 }
 
 /**
- * One start of a payment per click is bounded: at most `paymentStarts` per cart and per client in
- * a window, all instances together; past it, 429. Answers whether the start may go on (when not,
- * the 429 has been sent).
+ * Starts of payments are bounded: at most `paymentStarts` per cart and per client in a window, all
+ * instances together; past it, 429. Called only for a start that makes something at Platega (a
+ * click answered with what is already started is not one). Answers whether the start may go on
+ * (when not, the 429 has been sent).
  */
 export async function takePaymentStart(
   req: MedusaRequest,
@@ -105,11 +106,12 @@ function isSameStart(
 
 /**
  * Before Medusa's POST /store/payment-collections/:id/payment-sessions, when a Platega session
- * starts a payment (after addPlategaSessionContext and subscriptionPlanForSession): the start is
- * counted against the cart's and the client's limits, and a Platega transaction (or subscription)
- * already started for the same amount, currency, method and return addresses and not about to
- * expire is answered again as Medusa's route answers (`{ payment_collection }`). Medusa would
- * otherwise delete that session and make a new one: a new Platega transaction per click.
+ * starts a payment (after addPlategaSessionContext and subscriptionPlanForSession): a Platega
+ * transaction (or subscription) already started for the same amount, currency, method and return
+ * addresses and not about to expire is answered again as Medusa's route answers
+ * (`{ payment_collection }`), and costs nothing: Medusa would otherwise delete that session and
+ * make a new one, a new Platega transaction per click. Only a start that goes on to Medusa's route
+ * is counted against the cart's and the client's limits.
  */
 export async function reuseOrBoundPaymentStart(
   req: MedusaRequest,
@@ -124,13 +126,14 @@ export async function reuseOrBoundPaymentStart(
   try {
     const collectionId = req.params.id
     const cart = typeof wanted.cart_id === "string" ? wanted.cart_id : collectionId
-    if (!(await takePaymentStart(req, res, cart))) return
-    // The turn lasts until this request is answered, by the reuse below or by Medusa's route.
+    // The turn lasts until this request is answered: by the reuse below, by a 429, or by Medusa's
+    // route.
     await req.scope
       .resolve(Modules.LOCKING)
       .execute(
         `platega-start:${collectionId}`,
-        () => untilAnswered(res, next, () => answerOrContinue(req, res, next, providerId, wanted)),
+        () =>
+          untilAnswered(res, next, () => answerOrStart(req, res, next, providerId, wanted, cart)),
         { timeout: START_TURN_TIMEOUT_SECONDS, expire: START_TURN_EXPIRE_SECONDS },
       )
   } catch (e) {
@@ -162,13 +165,17 @@ export function untilAnswered(
   })
 }
 
-/** The started session answered again when it is the same start; Medusa's route otherwise. */
-async function answerOrContinue(
+/**
+ * The started session answered again when it is the same start; otherwise a start, counted, and
+ * Medusa's route.
+ */
+async function answerOrStart(
   req: MedusaRequest,
   res: MedusaResponse,
   next: MedusaNextFunction,
   providerId: string,
   wanted: SessionData,
+  cart: string,
 ): Promise<void> {
   const collectionId = req.params.id
   const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -181,7 +188,10 @@ async function answerOrContinue(
   const started = collection?.payment_sessions?.find(
     (s) => s && isSameStart(s, providerId, wanted, collection, now),
   )
-  if (!collection || !started) return next()
+  if (!collection || !started) {
+    if (await takePaymentStart(req, res, cart)) next()
+    return
+  }
   const payment_collection = await refetchEntity({
     entity: "payment_collection",
     idOrFilter: collectionId,

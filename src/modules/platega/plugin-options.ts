@@ -137,7 +137,8 @@ export const plategaModuleOptionsSchema = z.object({
   /**
    * Starting a payment from the store API (a Platega session that starts one, a collection's pay
    * route) costs the merchant a Platega transaction: at most this many starts per cart and per
-   * client address in a window, all instances together (see units/payment-start-budget.ts).
+   * client address in a window, all instances together (see units/payment-start-budget.ts). A click
+   * answered with the transaction or link already made is not a start.
    */
   paymentStarts: z
     .object({

@@ -30,6 +30,8 @@ export function withCollectionLock<T>(
     .execute(`platega-link:${paymentCollectionId}`, fn, { timeout: LOCK_TIMEOUT_SECONDS })
 }
 
+type RequestedLink = { link: PaymentLinkView; created: boolean }
+
 interface RequestPaymentLinkInput extends LinkRequestInput {
   /** Make a new link even when a live one exists (it supersedes the old one). */
   replace?: boolean
@@ -37,18 +39,30 @@ interface RequestPaymentLinkInput extends LinkRequestInput {
 
 /**
  * The collection's live link for exactly its outstanding amount, or a new one. Under the
- * collection's lock, so two requests at once make one link.
+ * collection's lock, so two requests at once make one link. `mayCreate` is asked before a new
+ * link is made (a live one is handed out without asking): false, and nothing is made (undefined).
  */
+export function requestPaymentLink(
+  container: Container,
+  input: RequestPaymentLinkInput,
+): Promise<RequestedLink>
+export function requestPaymentLink(
+  container: Container,
+  input: RequestPaymentLinkInput,
+  mayCreate: () => Promise<boolean>,
+): Promise<RequestedLink | undefined>
 export async function requestPaymentLink(
   container: Container,
   input: RequestPaymentLinkInput,
-): Promise<{ link: PaymentLinkView; created: boolean }> {
+  mayCreate?: () => Promise<boolean>,
+): Promise<RequestedLink | undefined> {
   const { replace, ...request } = input
   return withCollectionLock(container, input.payment_collection_id, async () => {
     if (!replace) {
       const live = await liveLink(container, request)
       if (live) return { link: paymentLinkView(live), created: false }
     }
+    if (mayCreate && !(await mayCreate())) return undefined
     const { result } = await createPaymentLinkWorkflow(container as MedusaContainer).run({
       input: request,
     })

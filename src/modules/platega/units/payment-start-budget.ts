@@ -24,8 +24,8 @@ const PREFIX = "start:"
 /**
  * How many payments the store API may start, per cart and per client address, in fixed windows
  * counted in the database (the same upsert as the callback budget), so that every instance counts
- * the same starts. A start that is answered with the transaction already made counts as well:
- * it is the clicks that are bounded, whatever they cost.
+ * the same starts. Only starts that make something at Platega are counted: a click answered with
+ * the transaction (or link) already made costs Platega nothing and is not a start.
  */
 export async function takePaymentStart(
   execute: Execute,
