@@ -356,11 +356,8 @@ function paymentName(w: World, p: MedusaPayment): string {
   return `payment ${p.id} (${p.provider_id}, collection ${p.payment_collection_id}${cart ? `, cart ${cart}` : ""})`
 }
 
-function evaluate(
-  w: World,
-  since: OrderNumberMark | undefined,
-  checkNumbers: boolean,
-): Violation[] {
+/** (1), (2), (3) and (5): store-wide; scopes pick theirs by the ids each names. */
+function evaluate(w: World): Violation[] {
   const out: Violation[] = []
   const paymentsOfTx = new Map<string, MedusaPayment[]>()
   for (const p of w.payments) {
@@ -512,21 +509,6 @@ function evaluate(
     })
   }
 
-  // (4) order numbers issued but held by no order.
-  if (checkNumbers) {
-    const from = (since?.lastIssued ?? 0) + 1
-    const held = new Set(w.displayIds)
-    const burned: number[] = []
-    for (let n = from; n <= w.lastIssued; n++) if (!held.has(n)) burned.push(n)
-    if (burned.length) {
-      out.push({
-        invariant: 4,
-        what: `${burned.length} order number(s) issued for no order: #${burned.join(", #")} (numbers #${from}..#${w.lastIssued} issued, ${w.displayIds.filter((n) => n >= from).length} orders hold them)`,
-        refs: [],
-      })
-    }
-  }
-
   // (5) subscriptions live at Platega that the store does not know, or shows as ended.
   for (const s of w.subs) {
     if (s.status !== "Active" && s.status !== "PastDue") continue
@@ -541,6 +523,22 @@ function evaluate(
     })
   }
   return out
+}
+
+/** (4) order numbers issued after `since` that no order holds. */
+function burnedNumbers(w: World, since: OrderNumberMark | undefined): Violation[] {
+  const from = (since?.lastIssued ?? 0) + 1
+  const held = new Set(w.displayIds)
+  const burned: number[] = []
+  for (let n = from; n <= w.lastIssued; n++) if (!held.has(n)) burned.push(n)
+  if (!burned.length) return []
+  return [
+    {
+      invariant: 4,
+      what: `${burned.length} order number(s) issued for no order: #${burned.join(", #")} (numbers #${from}..#${w.lastIssued} issued, ${w.displayIds.filter((n) => n >= from).length} orders hold them)`,
+      refs: [],
+    },
+  ]
 }
 
 // ---- scopes ------------------------------------------------------------------------------------------
@@ -566,7 +564,7 @@ function closure(w: World, scope: MoneyScope): Set<string> | undefined {
 }
 
 function inScope(v: Violation, ids: Set<string> | undefined): boolean {
-  return !ids || v.invariant === 4 || v.refs.some((r) => ids.has(norm(r)))
+  return !ids || v.refs.some((r) => ids.has(norm(r)))
 }
 
 // ---- acting on open cases ------------------------------------------------------------------------
@@ -584,29 +582,34 @@ async function refundOpenCases(
   const { api, admin } = world
   if (!api || !admin) return { refused, acted: false }
   const byTx = new Map(w.txs.map((t) => [lower(t.id), t]))
-  let acted = false
-  for (const [tx, cases] of w.cases) {
-    const open = cases.filter((c) => !c.resolution && c.refundable)
-    if (open.length !== 1 || cases.filter((c) => !c.resolution).length !== 1) continue
-    if (byTx.get(tx)?.status !== "CONFIRMED") continue
-    if (ids && !ids.has(tx)) continue
-    const c = open[0]
-    const res = await api.post(
-      `/admin/platega/transactions/${tx}/cases/${c.id}/refund`,
-      {},
-      { ...admin, validateStatus: () => true },
+  const due = [...w.cases].flatMap(([tx, cases]) => {
+    const open = cases.filter((c) => !c.resolution)
+    const refundable = open.filter((c) => c.refundable)
+    const wanted = open.length === 1 && refundable.length === 1
+    return wanted && byTx.get(tx)?.status === "CONFIRMED" && (!ids || ids.has(tx))
+      ? [{ tx, c: refundable[0] }]
+      : []
+  })
+  // A few at a time, as merchants at their screens would.
+  for (let i = 0; i < due.length; i += 4) {
+    await Promise.all(
+      due.slice(i, i + 4).map(async ({ tx, c }) => {
+        const res = await api.post(
+          `/admin/platega/transactions/${tx}/cases/${c.id}/refund`,
+          {},
+          { ...admin, validateStatus: () => true },
+        )
+        if (res.status === 200) return
+        refused.push({
+          invariant: 1,
+          what: `transaction ${tx}: the refund of its open ${c.kind} case ${c.id} answered ${res.status} ${JSON.stringify(res.data?.message ?? res.data)}`,
+          refs: [tx, c.id],
+        })
+      }),
     )
-    acted = true
-    if (res.status !== 200) {
-      refused.push({
-        invariant: 1,
-        what: `transaction ${tx}: the refund of its open ${c.kind} case ${c.id} answered ${res.status} ${JSON.stringify(res.data?.message ?? res.data)}`,
-        refs: [tx, c.id],
-      })
-    }
   }
-  if (acted) await world.quiet?.()
-  return { refused, acted }
+  if (due.length) await world.quiet?.()
+  return { refused, acted: due.length > 0 }
 }
 
 // ---- the helper the tests call -------------------------------------------------------------------
@@ -617,19 +620,35 @@ export async function moneyViolations(
   scope: MoneyScope = {},
   options: CheckOptions = {},
 ): Promise<Violation[]> {
+  return (await moneyViolationsByScope(world, [scope], options))[0]
+}
+
+/**
+ * The violations of each scope, from one reading of the store: open cases in any of them are
+ * refunded together, with one wait for quiet after.
+ */
+export async function moneyViolationsByScope(
+  world: MoneyWorld,
+  scopes: MoneyScope[],
+  options: CheckOptions = {},
+): Promise<Violation[][]> {
   let w = await readWorld(world.container, world.sandbox)
-  let ids = closure(w, scope)
+  let closures = scopes.map((s) => closure(w, s))
   const refused: Violation[] = []
   if (options.refundOpenCases ?? !!world.admin) {
-    const refunds = await refundOpenCases(world, w, ids)
+    const union = closures.some((c) => !c) ? undefined : new Set(closures.flatMap((c) => [...c!]))
+    const refunds = await refundOpenCases(world, w, union)
     refused.push(...refunds.refused)
     if (refunds.acted) {
       w = await readWorld(world.container, world.sandbox)
-      ids = closure(w, scope)
+      closures = scopes.map((s) => closure(w, s))
     }
   }
-  const found = evaluate(w, scope.orderNumbersSince, scope.orderNumbers ?? true)
-  return [...refused, ...found].filter((v) => inScope(v, ids))
+  const money = [...refused, ...evaluate(w)]
+  return scopes.map((scope, i) => [
+    ...money.filter((v) => inScope(v, closures[i])),
+    ...((scope.orderNumbers ?? true) ? burnedNumbers(w, scope.orderNumbersSince) : []),
+  ])
 }
 
 /** The violations as a reader wants them: one line each, by invariant. */
