@@ -7,14 +7,7 @@ import { SHIPPING } from "../../demo/seed-data"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { reconcilePlategaPaymentsWorkflow } from "../../src/workflows/callbacks/reconcile-platega-payments"
 import { postCallback, transactionCallbackBody } from "./callbacks"
-import {
-  CARD,
-  SBP,
-  cartOutcome,
-  createCart,
-  eventually,
-  startPayment,
-} from "./checkout"
+import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "./checkout"
 import {
   newLane,
   type Crossing,
@@ -284,12 +277,15 @@ async function sbpPending(stage: Stage, shipping: { free: string; express: strin
   return lane
 }
 
+/** How long a state's setup waits for the store to act on a callback (a loaded machine is slow). */
+export const SETUP_WAIT_MS = 120_000
+
 /** Waits for a lane's cart to become an order (the confirmed callback completes it). */
 async function ordered(stage: Stage, lane: Lane) {
   const outcome = await eventually(
     () => cartOutcome(stage.container, lane.cartId),
     (o) => o.orders.length > 0,
-    20_000,
+    SETUP_WAIT_MS,
   )
   if (!outcome.orders.length) throw new Error(`cart ${lane.cartId} did not become an order`)
 }
@@ -301,7 +297,7 @@ async function flagged(stage: Stage, tx: string) {
     () =>
       platega.listPlategaCallbackEvents({ platega_id: [tx, tx.toUpperCase()], outcome: "flagged" }),
     (r) => r.length > 0,
-    20_000,
+    SETUP_WAIT_MS,
   )
   if (!rows.length) throw new Error(`no case was flagged for ${tx}`)
 }
@@ -344,7 +340,6 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
       },
       events: [
         e.complete,
-        e.returnPage,
         e.lateCanceled,
         e.duplicateCallback,
         e.chargeback,
@@ -352,7 +347,7 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
         e.recheck,
         e.adminRefund,
       ],
-      keys: [e.chargeback, e.adminRefund, e.lateCanceled, e.duplicateCallback],
+      keys: [e.chargeback, e.adminRefund, e.lateCanceled],
     },
     {
       // SBP paid after the shopper moved to card: a case, while the card payment is pending.
@@ -366,16 +361,7 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
         lane.caseTx = sbp
         return lane
       },
-      events: [
-        e.caseRefund,
-        e.duplicateCallback,
-        e.recheck,
-        e.reconcile,
-        e.confirm,
-        e.complete,
-        e.returnPage,
-        e.startSbp,
-      ],
+      events: [e.caseRefund, e.duplicateCallback, e.recheck, e.reconcile, e.confirm, e.complete],
       keys: [e.caseRefund, e.confirm],
     },
   ]

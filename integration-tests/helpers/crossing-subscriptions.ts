@@ -1,6 +1,6 @@
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { SBP, createCart, eventually } from "./checkout"
-import { paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
+import { SETUP_WAIT_MS, paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
 import {
   newLane,
   type CrossingEvent,
@@ -67,17 +67,6 @@ export const subscriptionEvents = {
       return `sent ${last}`
     },
   },
-  duplicateStatus: {
-    name: "duplicate-status",
-    run: async (s, l) => {
-      try {
-        await s.sandbox.control.fireCallback(l.subscriptionId!)
-        return "sent"
-      } catch (e) {
-        return `refused: ${e instanceof Error ? e.message : String(e)}`
-      }
-    },
-  },
   payerCancels: {
     name: "payer-cancels",
     run: (s, l) => refusedOr(() => s.sandbox.control.payerCancelSubscription(l.subscriptionId!)),
@@ -138,7 +127,7 @@ export function subscriptionStates(): LaneState[] {
         const state = await eventually(
           () => subscriptionState(s.container, lane.subscriptionId!),
           (st) => !!st.record?.first_order_id && st.charges.some((c) => c.order_id),
-          20_000,
+          SETUP_WAIT_MS,
         )
         if (!state.record?.first_order_id) throw new Error("the first order was not made")
         return lane
@@ -147,7 +136,6 @@ export function subscriptionStates(): LaneState[] {
         e.charge,
         e.chargeFails,
         e.duplicateCharge,
-        e.duplicateStatus,
         e.payerCancels,
         e.adminCancels,
         e.sync,
