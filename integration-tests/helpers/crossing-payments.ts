@@ -263,15 +263,16 @@ export const paymentEvents = {
 
 // ---- states -------------------------------------------------------------------------------------
 
-/** A cart with an item, an address and the free shipping. */
-async function cart(stage: Stage, shipping: { free: string; express: string }): Promise<Lane> {
+/** A cart with an item, an address and the free shipping (prepareCheckout seeded both options). */
+async function cart(stage: Stage): Promise<Lane> {
   const lane = newLane(await createCart(stage.api, stage.store))
-  Object.assign(lane.extra, shipping, { shipping: shipping.free })
+  const { free, express } = stage.extra
+  Object.assign(lane.extra, { free, express, shipping: free })
   return lane
 }
 
-async function sbpPending(stage: Stage, shipping: { free: string; express: string }) {
-  const lane = await cart(stage, shipping)
+async function sbpPending(stage: Stage) {
+  const lane = await cart(stage)
   const answer = await startOn(stage, lane, SBP)
   if (!lane.tx) throw new Error(`SBP did not start: ${answer}`)
   return lane
@@ -303,18 +304,18 @@ async function flagged(stage: Stage, tx: string) {
 }
 
 /** The checkout's states and the events that act on a cart in each. */
-export function paymentStates(shipping: { free: string; express: string }): LaneState[] {
+export function paymentStates(names: string[]): LaneState[] {
   const e = paymentEvents
-  return [
+  const states: LaneState[] = [
     {
       name: "cart",
-      setup: (s) => cart(s, shipping),
+      setup: cart,
       events: [e.startSbp, e.startCard, e.addItem, e.changeShipping, e.complete],
       keys: [e.startSbp],
     },
     {
       name: "sbp-pending",
-      setup: (s) => sbpPending(s, shipping),
+      setup: sbpPending,
       events: [
         e.startSbp,
         e.switchMethod,
@@ -333,7 +334,7 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
     {
       name: "sbp-paid",
       setup: async (s) => {
-        const lane = await sbpPending(s, shipping)
+        const lane = await sbpPending(s)
         await s.sandbox.control.confirm(lane.tx!)
         await ordered(s, lane)
         return lane
@@ -353,7 +354,7 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
       // SBP paid after the shopper moved to card: a case, while the card payment is pending.
       name: "case-open",
       setup: async (s) => {
-        const lane = await sbpPending(s, shipping)
+        const lane = await sbpPending(s)
         const sbp = lane.tx!
         await startOn(s, lane, CARD)
         await s.sandbox.control.confirm(sbp)
@@ -365,15 +366,16 @@ export function paymentStates(shipping: { free: string; express: string }): Lane
       keys: [e.caseRefund, e.confirm],
     },
   ]
+  return states.filter((s) => names.includes(s.name))
 }
 
-/** The checkout's states, with what they need seeded (a second shipping option). */
-export async function prepareCheckout(stage: Stage, names: string[]): Promise<LaneState[]> {
+/** What the checkout's states need seeded: a second shipping option beside the free one. */
+export async function prepareCheckout(stage: Stage): Promise<void> {
   const [free] = await stage.container
     .resolve(Modules.FULFILLMENT)
     .listShippingOptions({ name: SHIPPING.optionName })
-  const express = await addExpressShipping(stage.container)
-  return paymentStates({ free: free.id, express }).filter((s) => names.includes(s.name))
+  stage.extra.free = free.id
+  stage.extra.express = await addExpressShipping(stage.container)
 }
 
 const has = (c: Crossing, ...events: string[]) =>

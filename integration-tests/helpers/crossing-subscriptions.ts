@@ -146,14 +146,13 @@ export function subscriptionStates(): LaneState[] {
   ]
 }
 
-/** The plan every cart of the store's variant is sold on, then the states. */
-export async function prepareSubscriptions(stage: Stage): Promise<LaneState[]> {
+/** The plan every cart of the store's variant is sold on. */
+export async function prepareSubscriptions(stage: Stage): Promise<void> {
   const res = await setPlan(stage.api, stage.admin, stage.store.variantId, {
     interval: "month",
     interval_count: 1,
   })
   if (res.status !== 200) throw new Error(`the plan was refused: ${res.status}`)
-  return subscriptionStates()
 }
 
 /** Issue 46: completing while the subscription is not bound yet makes and drops an order. */

@@ -27,6 +27,8 @@ export interface Stage {
   sandbox: RunningSandbox
   store: StoreFixture
   admin: { headers: Record<string, string> }
+  /** What a family's prepare step seeded (a shipping option's id...). */
+  extra: Record<string, string>
 }
 
 /** One cart's story: what its events made and what they answered. */
@@ -372,8 +374,9 @@ export interface CrossingSuite {
   api: AxiosInstance
   getContainer: () => MedusaContainer
   sandbox: () => RunningSandbox
-  /** Seeds what the family needs and returns its states. */
-  prepare: (stage: Stage) => Promise<LaneState[]>
+  states: LaneState[]
+  /** Seeds what the family's states need. */
+  prepare?: (stage: Stage) => Promise<void>
   known?: KnownFailure[]
   /** Seeded triples beside the pairs (TRIPLES=<n>, TRIPLE_SEED=<seed> draw others). */
   triples: number
@@ -386,11 +389,16 @@ export interface CrossingSuite {
  * failure, so a fix shows as a failing known test to turn into an ordinary one.
  */
 export function describeCrossings(suite: CrossingSuite): void {
+  const { states } = suite
   const known = suite.known ?? []
   const batches = new Map<string, BatchResult>()
   const triples = Number(process.env.TRIPLES ?? suite.triples)
   const tripleSeed = Number(process.env.TRIPLE_SEED ?? suite.tripleSeed)
   const concurrency = Number(process.env.CONCURRENCY ?? 8)
+  const all = crossingsToRun(states, { triples, masterSeed: tripleSeed })
+  const bucketOf = (c: Crossing) => known.find((k) => k.matches(c))?.title ?? ""
+  // Known failures with no crossing to run (SEED, FILTER) register no test.
+  const running = known.filter((k) => all.some((c) => bucketOf(c) === k.title))
 
   beforeAll(async () => {
     const container = suite.getContainer()
@@ -400,9 +408,10 @@ export function describeCrossings(suite: CrossingSuite): void {
       sandbox: suite.sandbox(),
       store: await seedStore(container),
       admin: await adminHeaders(container),
+      extra: {},
     }
     await stage.sandbox.control.setCallbackUrl(callbackUrl(suite.api))
-    const states = await suite.prepare(stage)
+    await suite.prepare?.(stage)
     const quiet = () => storeQuiet(stage.sandbox, container)
     const world: MoneyWorld = {
       container,
@@ -411,16 +420,14 @@ export function describeCrossings(suite: CrossingSuite): void {
       admin: stage.admin,
       quiet,
     }
-    const all = crossingsToRun(states, { triples, masterSeed: tripleSeed })
-    const bucketOf = (c: Crossing) => known.find((k) => k.matches(c))?.title ?? ""
     const figures: string[] = []
-    for (const title of [...known.map((k) => k.title), ""]) {
+    for (const title of [...running.map((k) => k.title), ""]) {
       const crossings = all.filter((c) => bucketOf(c) === title)
       const batch = await runCrossings(stage, states, crossings, { world, quiet, concurrency })
       batches.set(title, batch)
       const ms = Object.entries(batch.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
       figures.push(
-        `${title ? "known failure's" : "the others'"} ${crossings.length} carts: ${ms.join(", ")}`,
+        `${title ? `"${title.slice(0, 60)}…"` : "the others"}: ${crossings.length} carts, ${ms.join(", ")}`,
       )
     }
     const answered5xx = [...batches.values()].flatMap((b) =>
@@ -430,29 +437,28 @@ export function describeCrossings(suite: CrossingSuite): void {
       const kinds = [...new Set(answered5xx.map((a) => a.replace(/\b\w+_[0-9A-Z]{26}\b/g, "…")))]
       figures.push(`${answered5xx.length} answers 5xx (${kinds.slice(0, 4).join("; ")})`)
     }
-    console.info(
-      `${suite.family} crossings: ${all.length} (${all.length - (process.env.SEED ? 0 : triples)} pair schedules and triples ${process.env.SEED ? `of SEED=${process.env.SEED}` : `of TRIPLE_SEED=${tripleSeed}`}); ${figures.join("; ")}`,
-    )
-    if (process.env.SLOWEST)
+    const which = process.env.SEED ? `SEED=${process.env.SEED}` : `TRIPLE_SEED=${tripleSeed}`
+    console.info(`${suite.family} crossings (${all.length}, ${which}): ${figures.join("; ")}`)
+    if (process.env.SLOWEST) {
       console.info(
         slowest(
           [...batches.values()].flatMap((b) => b.results),
           12,
         ),
       )
+    }
   })
 
   it(`every pair and seeded triple of ${suite.family} events crossing on one cart: money stays whole`, () => {
     const others = batches.get("")!
-    const numbersOnly = known.filter((k) => k.orderNumbersOnly).map((k) => batches.get(k.title)!)
+    const numbersOnly = running.filter((k) => k.orderNumbersOnly).map((k) => batches.get(k.title)!)
     expectWhole([...others.results, ...numbersOnly.flatMap((b) => b.results)], others.burned)
   })
 
-  for (const k of known) {
+  for (const k of running) {
     // Known failures (an open issue): failing here until the product is fixed.
     it.failing(k.title, () => {
       const batch = batches.get(k.title)!
-      expect(batch.results.length).toBeGreaterThan(0)
       expectWhole(k.orderNumbersOnly ? [] : batch.results, batch.burned, k.title)
     })
   }

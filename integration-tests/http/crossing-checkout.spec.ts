@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import {
   completionWhilePending,
+  paymentStates,
   prepareCheckout,
   switchWhilePaid,
 } from "../helpers/crossing-payments"
@@ -24,7 +25,8 @@ medusaIntegrationTestRunner({
       api,
       getContainer,
       sandbox,
-      prepare: (stage) => prepareCheckout(stage, ["cart", "sbp-pending"]),
+      states: paymentStates(["cart", "sbp-pending"]),
+      prepare: prepareCheckout,
       known: [switchWhilePaid, completionWhilePending],
       triples: 16,
       tripleSeed: 46,

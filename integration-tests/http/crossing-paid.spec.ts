@@ -1,6 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { linkStates } from "../helpers/crossing-links"
-import { completionWhilePending, prepareCheckout } from "../helpers/crossing-payments"
+import {
+  completionWhilePending,
+  paymentStates,
+  prepareCheckout,
+} from "../helpers/crossing-payments"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -21,10 +25,8 @@ medusaIntegrationTestRunner({
       api,
       getContainer,
       sandbox,
-      prepare: async (stage) => [
-        ...(await prepareCheckout(stage, ["sbp-paid", "case-open"])),
-        ...linkStates(),
-      ],
+      states: [...paymentStates(["sbp-paid", "case-open"]), ...linkStates()],
+      prepare: prepareCheckout,
       known: [completionWhilePending],
       triples: 16,
       tripleSeed: 4646,

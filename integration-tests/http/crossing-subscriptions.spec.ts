@@ -1,5 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { completionWhileUnbound, prepareSubscriptions } from "../helpers/crossing-subscriptions"
+import {
+  completionWhileUnbound,
+  prepareSubscriptions,
+  subscriptionStates,
+} from "../helpers/crossing-subscriptions"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -20,6 +24,7 @@ medusaIntegrationTestRunner({
       api,
       getContainer,
       sandbox,
+      states: subscriptionStates(),
       prepare: prepareSubscriptions,
       known: [completionWhileUnbound],
       triples: 12,
