@@ -54,7 +54,8 @@ export function linkStates(): LaneState[] {
       name: "link-open",
       setup: linkOpen,
       events: [e.payLink, e.replaceLink, e.duplicateCallback, e.recheck, e.reconcile],
-      keys: [e.payLink, e.replaceLink],
+      keys: [e.payLink],
+      twice: [e.replaceLink],
     },
   ]
 }

@@ -311,7 +311,8 @@ export function paymentStates(names: string[]): LaneState[] {
       name: "cart",
       setup: cart,
       events: [e.startSbp, e.startCard, e.addItem, e.changeShipping, e.complete],
-      keys: [e.startSbp],
+      // Nothing paid yet: its crossings (double clicks, edits) are drawn in the triples.
+      keys: [],
     },
     {
       name: "sbp-pending",
@@ -328,8 +329,8 @@ export function paymentStates(names: string[]): LaneState[] {
         e.reconcile,
         e.recheck,
       ],
-      // The return page is a completion too: it crosses the keys, not every other event.
-      keys: [e.confirm, e.decline, e.complete],
+      keys: [e.confirm, e.decline],
+      twice: [e.complete],
     },
     {
       name: "sbp-paid",
@@ -348,7 +349,8 @@ export function paymentStates(names: string[]): LaneState[] {
         e.recheck,
         e.adminRefund,
       ],
-      keys: [e.chargeback, e.adminRefund, e.lateCanceled],
+      keys: [e.chargeback, e.lateCanceled],
+      twice: [e.adminRefund],
     },
     {
       // SBP paid after the shopper moved to card: a case, while the card payment is pending.
@@ -363,7 +365,8 @@ export function paymentStates(names: string[]): LaneState[] {
         return lane
       },
       events: [e.caseRefund, e.duplicateCallback, e.recheck, e.reconcile, e.confirm, e.complete],
-      keys: [e.caseRefund, e.confirm],
+      keys: [e.confirm],
+      twice: [e.caseRefund],
     },
   ]
   return states.filter((s) => names.includes(s.name))

@@ -117,7 +117,8 @@ export function subscriptionStates(): LaneState[] {
         e.sync,
         e.reconcile,
       ],
-      keys: [e.bind, e.complete],
+      keys: [e.bind],
+      twice: [e.complete],
     },
     {
       name: "sub-active",
@@ -141,7 +142,8 @@ export function subscriptionStates(): LaneState[] {
         e.sync,
         e.complete,
       ],
-      keys: [e.charge, e.payerCancels, e.adminCancels],
+      keys: [e.charge, e.payerCancels],
+      twice: [e.adminCancels],
     },
   ]
 }

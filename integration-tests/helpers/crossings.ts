@@ -67,11 +67,13 @@ export interface LaneState {
   setup: (stage: Stage) => Promise<Lane>
   events: CrossingEvent[]
   /**
-   * The events this state is there for (Platega paying, the shopper completing...): each crosses
-   * every event of the state. Pairs of two others (two shopper edits with nothing paid, two
-   * reads) are left to the triples. Default: every event.
+   * The events that move this state's money at Platega (paying, declining, a chargeback, a
+   * charge...): each crosses every other event of the state. Pairs of two others (the shopper and
+   * the store alone) are left to the triples.
    */
-  keys?: CrossingEvent[]
+  keys: CrossingEvent[]
+  /** Events crossed with themselves too (a double click, two admins at once). */
+  twice?: CrossingEvent[]
 }
 
 export interface Step {
@@ -134,17 +136,19 @@ function crossing(state: string, steps: Step[], seed?: number): Crossing {
 }
 
 /**
- * Every ordered pair of a state's events with one of its keys (a key with itself too), at each
- * offset: A and B at once, B 50 and 200 ms after A, and A 50 and 200 ms after B.
+ * Every ordered pair of a state's key event with another of its events (and each `twice` event
+ * with itself), at each offset: A and B at once, B 50 and 200 ms after A, and A 50 and 200 ms
+ * after B.
  */
 export function pairCrossings(states: LaneState[]): Crossing[] {
   const out: Crossing[] = []
   for (const state of states) {
     const names = state.events.map((e) => e.name)
-    const keys = new Set((state.keys ?? state.events).map((e) => e.name))
+    const keys = new Set(state.keys.map((e) => e.name))
+    const twice = new Set((state.twice ?? []).map((e) => e.name))
     names.forEach((a, i) => {
       for (const b of names.slice(i)) {
-        if (!keys.has(a) && !keys.has(b)) continue
+        if (a === b ? !twice.has(a) : !keys.has(a) && !keys.has(b)) continue
         for (const offset of PAIR_OFFSETS) {
           out.push(
             crossing(state.name, [
