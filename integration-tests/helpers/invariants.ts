@@ -281,7 +281,8 @@ async function readWorld(container: MedusaContainer, sandbox: RunningSandbox): P
     link(c.transaction_id, c.payment_session_id)
   }
   for (const t of txs) {
-    if (t.payload) link(t.id, t.payload)
+    // The payload names the payment session a checkout transaction was made for.
+    if (t.payload?.startsWith("payses_")) link(t.id, t.payload)
     link(t.id, t.subscriptionId)
   }
   for (const s of subs) for (const id of s.chargeIds) link(s.id, id)

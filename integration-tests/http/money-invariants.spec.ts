@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin"
@@ -13,7 +12,6 @@ import {
 } from "../helpers/invariants"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
-import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 
 jest.setTimeout(180_000)
 
@@ -110,41 +108,35 @@ medusaIntegrationTestRunner({
       )
     })
 
-    it("(1) a captured payment without an order whose case cannot be refunded", async () => {
-      const { cartId, session, txId } = await paidUnheard()
-      await payment().authorizePaymentSession(session.id, {})
-      // The case the store opens for money paid after its checkout moved on, written by hand.
-      await getContainer()
-        .resolve<PlategaModuleService>(PLATEGA_MODULE)
-        .createPlategaCallbackEvents({
-          event_key: `transaction:${txId}:CONFIRMED:${randomUUID()}`,
-          kind: "transaction",
-          platega_id: txId,
-          status: "CONFIRMED",
-          body: { id: txId, amount: 2990.5, currency: "RUB", status: "CONFIRMED" },
-          outcome: "flagged",
-          case_kind: "paid_after_abandon",
-          session_id: session.id,
-          attempts: 1,
-          processed_at: new Date(),
-        })
-      const found = await moneyViolations(world, { carts: [cartId], orderNumbers: false })
-      expect(found).toEqual([
-        expect.objectContaining({
-          invariant: 1,
-          what: expect.stringMatching(
-            /paid_after_abandon case .* answered 400 .*refund it from its order/,
-          ),
-        }),
-      ])
-      // Without acting on it the case alone satisfies (1) and (2): the refund is what fails.
+    it("(1) a paid transaction whose case cannot be refunded: Platega refuses the refund", async () => {
+      const stray = await strayTransaction(sandbox(), 450, "not-from-this-store")
+      await sandbox().control.confirm(stray)
+      await world.quiet!()
+      // The case is open; without acting on it, (1) holds.
       expect(
         await moneyViolations(
           world,
-          { carts: [cartId], orderNumbers: false },
+          { transactions: [stray], orderNumbers: false },
           { refundOpenCases: false },
         ),
       ).toEqual([])
+      // Platega cannot refund it now (no balance): the helper's refund is refused, and says so.
+      await sandbox().control.setBalance("RUB", 0)
+      try {
+        const found = await moneyViolations(world, { transactions: [stray], orderNumbers: false })
+        expect(found).toEqual([
+          expect.objectContaining({
+            invariant: 1,
+            what: expect.stringMatching(
+              new RegExp(
+                `transaction ${stray}: the refund of its open unmatched_payment case .* answered 400 .*INSUFFICIENT_BALANCE`,
+              ),
+            ),
+          }),
+        ])
+      } finally {
+        await sandbox().control.setBalance("RUB", 1_000_000)
+      }
     })
 
     it("(3) an order holding a second captured payment for its total", async () => {
