@@ -472,10 +472,17 @@ function evaluate(w: World): Violation[] {
     const txIds = paidTransactionIds(p.data)
     const open = txIds.flatMap(openCases)
     if (open.length) continue
+    // A subscription's checkout payment names its subscription until its charge is known.
+    const sub = typeof p.data?.subscription_id === "string" ? p.data.subscription_id : undefined
+    const paidBy = txIds.length
+      ? `transaction ${txIds.join(", ")}`
+      : sub
+        ? `subscription ${sub} (no charge named)`
+        : "no transaction named"
     out.push({
       invariant: 2,
-      what: `${paymentName(w, p)} holds ${money(net(p))} ${p.currency_code.toUpperCase()} captured for transaction ${txIds.join(", ") || "?"} without an order, and no open case names it`,
-      refs: [p.id, p.payment_collection_id, ...txIds],
+      what: `${paymentName(w, p)} holds ${money(net(p))} ${p.currency_code.toUpperCase()} captured for ${paidBy} without an order, and no open case names it`,
+      refs: [p.id, p.payment_collection_id, ...txIds, ...(sub ? [sub] : [])],
     })
   }
 
