@@ -111,6 +111,7 @@ module.exports = defineConfig({
           perMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_MINUTE,
           perClientPerMinute: env.PLATEGA_UNAUTHENTICATED_CALLBACKS_PER_CLIENT_PER_MINUTE,
         },
+        paymentStarts: { perClient: env.PLATEGA_PAYMENT_STARTS_PER_CLIENT },
       },
     },
     ...redisModules,

@@ -4,6 +4,7 @@ import type { AxiosInstance, AxiosResponse } from "axios"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import type { RunningSandbox } from "platega-sandbox"
 import { eventually } from "./checkout"
+import { callbacksDelivered } from "./sandbox"
 
 /** Posts a body to the plugin's callback URL, as Platega does, with the given (or the right) headers. */
 export function postCallback(
@@ -109,4 +110,14 @@ export function chargeCallbackFor(id: string = randomUUID(), extra: Record<strin
     NextChargeAt: null,
     ...extra,
   }
+}
+
+/**
+ * The store is quiet: every callback the sandbox will still send (retries included) has been
+ * answered and processed, and the work those started has had the quiet window to end.
+ */
+export async function storeQuiet(sandbox: RunningSandbox, container: MedusaContainer) {
+  await callbacksDelivered(sandbox, 60_000)
+  await processedCallbacks(container, { atLeast: 0, timeoutMs: 120_000 })
+  await quietWindow()
 }

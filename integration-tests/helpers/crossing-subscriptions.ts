@@ -1,0 +1,167 @@
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
+import { SBP, createCart, eventually } from "./checkout"
+import { SETUP_WAIT_MS, paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
+import {
+  newLane,
+  type CrossingEvent,
+  type KnownFailure,
+  type Lane,
+  type LaneState,
+  type Stage,
+} from "./crossings"
+import { SUBSCRIPTION, setPlan, subscriptionState, syncSubscriptions } from "./subscriptions"
+
+// A subscription's events of the three actors, each on one lane (one cart of the plan variant).
+
+const any = { validateStatus: () => true }
+
+/** The store's record id of the lane's subscription. */
+async function recordId(stage: Stage, lane: Lane): Promise<string | undefined> {
+  const [record] = await stage.container
+    .resolve<PlategaModuleService>(PLATEGA_MODULE)
+    .listPlategaSubscriptions({ platega_id: lane.subscriptionId!.toLowerCase() }, { take: 1 })
+  return record?.id
+}
+
+// The sync job's runs never overlap, as the scheduled job's lock keeps them.
+let syncing: Promise<unknown> = Promise.resolve()
+
+export const subscriptionEvents = {
+  // the shopper
+  startSubscription: {
+    name: "start-subscription",
+    run: async (s, l) => {
+      const answer = await startOn(s, l, SUBSCRIPTION)
+      return answer
+    },
+  },
+  switchToSbp: { name: "switch-to-sbp", run: (s, l) => startOn(s, l, SBP) },
+  complete: paymentEvents.complete,
+  returnPage: paymentEvents.returnPage,
+
+  // Platega
+  bind: {
+    name: "bind",
+    run: (s, l) => refusedOr(() => s.sandbox.control.bindSubscription(l.subscriptionId!)),
+  },
+  declineSubscription: {
+    name: "decline-subscription",
+    run: (s, l) => refusedOr(() => s.sandbox.control.declineSubscription(l.subscriptionId!)),
+  },
+  charge: {
+    name: "charge",
+    run: (s, l) =>
+      refusedOr(() => s.sandbox.control.chargeSubscription(l.subscriptionId!, "success")),
+  },
+  chargeFails: {
+    name: "charge-fails",
+    run: (s, l) => refusedOr(() => s.sandbox.control.chargeSubscription(l.subscriptionId!, "fail")),
+  },
+  duplicateCharge: {
+    name: "duplicate-charge",
+    run: async (s, l) => {
+      const sub = await s.sandbox.control.getSubscription(l.subscriptionId!)
+      const last = sub?.chargeIds.at(-1)
+      if (!last) return "no charge yet"
+      await s.sandbox.control.fireCallback(last)
+      return `sent ${last}`
+    },
+  },
+  payerCancels: {
+    name: "payer-cancels",
+    run: (s, l) => refusedOr(() => s.sandbox.control.payerCancelSubscription(l.subscriptionId!)),
+  },
+
+  // the store
+  sync: {
+    name: "sync",
+    run: async (s) => {
+      const run = syncing.then(() => syncSubscriptions(s.container))
+      syncing = run.catch(() => undefined)
+      return `sync ${JSON.stringify(await run).slice(0, 120)}`
+    },
+  },
+  reconcile: paymentEvents.reconcile,
+  adminCancels: {
+    name: "admin-cancels",
+    run: async (s, l) => {
+      const id = await recordId(s, l)
+      if (!id) return "no record"
+      return said(
+        await s.api.post(`/admin/platega/subscriptions/${id}/cancel`, {}, { ...s.admin, ...any }),
+      )
+    },
+  },
+} satisfies Record<string, CrossingEvent>
+
+async function pending(stage: Stage): Promise<Lane> {
+  const lane = newLane(await createCart(stage.api, stage.store))
+  const answer = await startOn(stage, lane, SUBSCRIPTION)
+  if (!lane.subscriptionId) throw new Error(`the subscription did not start: ${answer}`)
+  return lane
+}
+
+/** A subscription's states and the events that act on it in each. */
+export function subscriptionStates(): LaneState[] {
+  const e = subscriptionEvents
+  return [
+    {
+      name: "sub-pending",
+      setup: pending,
+      events: [
+        e.bind,
+        e.declineSubscription,
+        e.complete,
+        e.returnPage,
+        e.switchToSbp,
+        e.sync,
+        e.reconcile,
+      ],
+      keys: [e.bind],
+      twice: [e.complete],
+    },
+    {
+      name: "sub-active",
+      setup: async (s) => {
+        const lane = await pending(s)
+        await s.sandbox.control.bindSubscription(lane.subscriptionId!)
+        const state = await eventually(
+          () => subscriptionState(s.container, lane.subscriptionId!),
+          (st) => !!st.record?.first_order_id && st.charges.some((c) => c.order_id),
+          SETUP_WAIT_MS,
+        )
+        if (!state.record?.first_order_id) throw new Error("the first order was not made")
+        return lane
+      },
+      events: [
+        e.charge,
+        e.chargeFails,
+        e.duplicateCharge,
+        e.payerCancels,
+        e.adminCancels,
+        e.sync,
+        e.complete,
+      ],
+      keys: [e.charge, e.payerCancels],
+      twice: [e.adminCancels],
+    },
+  ]
+}
+
+/** The plan every cart of the store's variant is sold on. */
+export async function prepareSubscriptions(stage: Stage): Promise<void> {
+  const res = await setPlan(stage.api, stage.admin, stage.store.variantId, {
+    interval: "month",
+    interval_count: 1,
+  })
+  if (res.status !== 200) throw new Error(`the plan was refused: ${res.status}`)
+}
+
+/** Issue 46: completing while the subscription is not bound yet makes and drops an order. */
+export const completionWhileUnbound: KnownFailure = {
+  title: "known (#46): completing a cart while its subscription is not bound burns order numbers",
+  matches: (c) =>
+    c.state === "sub-pending" &&
+    c.steps.some((s) => s.event === "complete" || s.event === "return-page"),
+  orderNumbersOnly: true,
+}
