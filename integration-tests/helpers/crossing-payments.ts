@@ -8,15 +8,7 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/pla
 import { reconcilePlategaPaymentsWorkflow } from "../../src/workflows/callbacks/reconcile-platega-payments"
 import { postCallback, transactionCallbackBody } from "./callbacks"
 import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "./checkout"
-import {
-  newLane,
-  type Crossing,
-  type CrossingEvent,
-  type KnownFailure,
-  type Lane,
-  type LaneState,
-  type Stage,
-} from "./crossings"
+import { newLane, type CrossingEvent, type Lane, type LaneState, type Stage } from "./crossings"
 
 // The checkout's events of the three actors, each on one lane (one cart), and the states a lane
 // is brought to before two or three of them cross.
@@ -379,23 +371,4 @@ export async function prepareCheckout(stage: Stage): Promise<void> {
     .listShippingOptions({ name: SHIPPING.optionName })
   stage.extra.free = free.id
   stage.extra.express = await addExpressShipping(stage.container)
-}
-
-const has = (c: Crossing, ...events: string[]) =>
-  events.every((e) => c.steps.some((s) => s.event === e))
-
-/** Issue 46: the method switched while the first method's CONFIRMED callback is settled. */
-export const switchWhilePaid: KnownFailure = {
-  title:
-    "known (#46): switching method while the first payment's CONFIRMED is settled leaves a captured payment with no order and a case whose refund is refused",
-  matches: (c) => c.state === "sbp-pending" && has(c, "switch-method", "confirm"),
-}
-
-/** Issue 46: Medusa's completion makes the order before it finds the payment pending. */
-export const completionWhilePending: KnownFailure = {
-  title: "known (#46): completing a cart while its payment is pending burns order numbers",
-  matches: (c) =>
-    c.state !== "sbp-paid" &&
-    c.steps.some((s) => s.event === "complete" || s.event === "return-page"),
-  orderNumbersOnly: true,
 }

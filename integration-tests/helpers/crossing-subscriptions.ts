@@ -1,14 +1,7 @@
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { SBP, createCart, eventually } from "./checkout"
 import { SETUP_WAIT_MS, paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
-import {
-  newLane,
-  type CrossingEvent,
-  type KnownFailure,
-  type Lane,
-  type LaneState,
-  type Stage,
-} from "./crossings"
+import { newLane, type CrossingEvent, type Lane, type LaneState, type Stage } from "./crossings"
 import { SUBSCRIPTION, setPlan, subscriptionState, syncSubscriptions } from "./subscriptions"
 
 // A subscription's events of the three actors, each on one lane (one cart of the plan variant).
@@ -155,13 +148,4 @@ export async function prepareSubscriptions(stage: Stage): Promise<void> {
     interval_count: 1,
   })
   if (res.status !== 200) throw new Error(`the plan was refused: ${res.status}`)
-}
-
-/** Issue 46: completing while the subscription is not bound yet makes and drops an order. */
-export const completionWhileUnbound: KnownFailure = {
-  title: "known (#46): completing a cart while its subscription is not bound burns order numbers",
-  matches: (c) =>
-    c.state === "sub-pending" &&
-    c.steps.some((s) => s.event === "complete" || s.event === "return-page"),
-  orderNumbersOnly: true,
 }

@@ -1,10 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import {
-  completionWhilePending,
-  paymentStates,
-  prepareCheckout,
-  switchWhilePaid,
-} from "../helpers/crossing-payments"
+import { paymentStates, prepareCheckout } from "../helpers/crossing-payments"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -27,7 +22,6 @@ medusaIntegrationTestRunner({
       sandbox,
       states: paymentStates(["cart", "sbp-pending"]),
       prepare: prepareCheckout,
-      known: [switchWhilePaid, completionWhilePending],
       triples: 8,
       tripleSeed: 46,
     })

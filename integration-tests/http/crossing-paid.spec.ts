@@ -1,10 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { linkStates } from "../helpers/crossing-links"
-import {
-  completionWhilePending,
-  paymentStates,
-  prepareCheckout,
-} from "../helpers/crossing-payments"
+import { paymentStates, prepareCheckout } from "../helpers/crossing-payments"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -27,7 +23,6 @@ medusaIntegrationTestRunner({
       sandbox,
       states: [...paymentStates(["sbp-paid", "case-open"]), ...linkStates()],
       prepare: prepareCheckout,
-      known: [completionWhilePending],
       triples: 8,
       tripleSeed: 4646,
     })
