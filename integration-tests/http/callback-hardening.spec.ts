@@ -196,6 +196,8 @@ medusaIntegrationTestRunner({
         it("a flood of them costs Platega no more reads than the budget", async () => {
           const before = (await callbackLog(getContainer())).length
           proxy().reset()
+          // The budget is per minute: a slow machine may spread the flood over more than one.
+          const startedAt = Date.now()
           // One id over and over: one read at most (two if a minute turns meanwhile).
           const same = charge(randomUUID())
           const repeated = await Promise.all(
@@ -213,10 +215,11 @@ medusaIntegrationTestRunner({
               )),
             )
           }
+          const windows = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1
           const accepted = [...repeated, ...answers].filter((r) => r.status === 200).length
           const refused = answers.filter((r) => r.status === 429)
-          expect(accepted).toBeLessThanOrEqual(2 * UNAUTHENTICATED_PER_MINUTE)
-          expect(refused.length).toBeGreaterThanOrEqual(60 - 2 * UNAUTHENTICATED_PER_MINUTE)
+          expect(accepted).toBeLessThanOrEqual(windows * UNAUTHENTICATED_PER_MINUTE)
+          expect(refused.length).toBeGreaterThanOrEqual(60 - windows * UNAUTHENTICATED_PER_MINUTE)
           expect(Number(refused[0].headers["retry-after"])).toBeGreaterThan(0)
           expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true)
           const acceptedIds = new Set([
