@@ -1,5 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { prepareSubscriptions, subscriptionStates } from "../helpers/crossing-subscriptions"
+import {
+  bindWhileSwitched,
+  prepareSubscriptions,
+  subscriptionStates,
+} from "../helpers/crossing-subscriptions"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -22,6 +26,7 @@ medusaIntegrationTestRunner({
       sandbox,
       states: subscriptionStates(),
       prepare: prepareSubscriptions,
+      known: [bindWhileSwitched],
       triples: 8,
       tripleSeed: 4647,
     })
