@@ -1,14 +1,7 @@
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
 import { SBP, createCart, eventually } from "./checkout"
 import { SETUP_WAIT_MS, paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
-import {
-  newLane,
-  type CrossingEvent,
-  type KnownFailure,
-  type Lane,
-  type LaneState,
-  type Stage,
-} from "./crossings"
+import { newLane, type CrossingEvent, type Lane, type LaneState, type Stage } from "./crossings"
 import { SUBSCRIPTION, setPlan, subscriptionState, syncSubscriptions } from "./subscriptions"
 
 // A subscription's events of the three actors, each on one lane (one cart of the plan variant).
@@ -155,18 +148,4 @@ export async function prepareSubscriptions(stage: Stage): Promise<void> {
     interval_count: 1,
   })
   if (res.status !== 200) throw new Error(`the plan was refused: ${res.status}`)
-}
-
-/**
- * Issue 46, still open: the payer binds the subscription (its first charge CONFIRMED) while the
- * shopper switches the cart to another method, which deletes the subscription's session. The
- * charge then pays no order and no case names it.
- */
-export const bindWhileSwitched: KnownFailure = {
-  title:
-    "known (#46): binding a subscription while the shopper switches method leaves its first charge with no order and no case",
-  matches: (c) =>
-    c.state === "sub-pending" &&
-    c.steps.some((s) => s.event === "bind") &&
-    c.steps.some((s) => s.event === "switch-to-sbp"),
 }

@@ -70,7 +70,13 @@ export interface SubscriptionState {
     customer_id: string | null
     attention: string | null
   }
-  charges: { platega_id: string; status: string; kind: string | null; order_id: string | null }[]
+  charges: {
+    platega_id: string
+    status: string
+    kind: string | null
+    order_id: string | null
+    error?: string | null
+  }[]
   /** Orders linked to the subscription, with what a renewal must carry. */
   orders: {
     id: string

@@ -1,9 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import {
-  bindWhileSwitched,
-  prepareSubscriptions,
-  subscriptionStates,
-} from "../helpers/crossing-subscriptions"
+import { prepareSubscriptions, subscriptionStates } from "../helpers/crossing-subscriptions"
 import { describeCrossings } from "../helpers/crossings"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -26,7 +22,6 @@ medusaIntegrationTestRunner({
       sandbox,
       states: subscriptionStates(),
       prepare: prepareSubscriptions,
-      known: [bindWhileSwitched],
       triples: 8,
       tripleSeed: 4647,
     })

@@ -179,7 +179,7 @@ medusaIntegrationTestRunner({
         expect(await methodsFor(planCart)).toEqual(expect.arrayContaining([SBP, SUBSCRIPTION]))
         expect(await offered(planCart)).toEqual(regionIds)
 
-        await setPlan(api, admin, store.variantId, null)
+        expect((await setPlan(api, admin, store.variantId, null)).status).toBe(200)
         const plainCart = await createCart(api, store)
         const plain = await methodsFor(plainCart)
         expect(plain).toEqual(expect.arrayContaining([SBP, CARD]))
@@ -189,13 +189,17 @@ medusaIntegrationTestRunner({
         expect(await methodsFor()).toContain(SUBSCRIPTION)
 
         // A plan item beside a plain one: a subscription session would be refused, so not listed.
-        await setPlan(api, admin, store.variantId, MONTHLY)
+        expect((await setPlan(api, admin, store.variantId, MONTHLY)).status).toBe(200)
         const other = await otherVariant()
-        await api.post(
+        const { data: added } = await api.post(
           `/store/carts/${planCart}/line-items`,
           { variant_id: other, quantity: 1 },
           { headers: store.headers },
         )
+        const variants = (added.cart.items as { variant_id: string }[]).map((i) => i.variant_id)
+        expect(variants.sort()).toEqual([other, store.variantId].sort())
+        const { data: otherPlan } = await api.get(`/admin/platega/variants/${other}/plan`, admin)
+        expect(otherPlan.plan).toBeNull()
         expect(await methodsFor(planCart)).not.toContain(SUBSCRIPTION)
         expect(await offered(planCart)).not.toContain(SUBSCRIPTION)
 
@@ -316,6 +320,50 @@ medusaIntegrationTestRunner({
         }),
       ])
       expect(eventsFor(PLATEGA_SUBSCRIPTION_ACTIVATED, s.record!.id)).toHaveLength(1)
+    })
+
+    it("bound after the shopper chose SBP instead: the charge is a refundable case, the subscription is cancelled, SBP pays the order", async () => {
+      const { cartId, subscriptionId } = await startSubscription(api, store)
+      // The shopper changes their mind: Medusa deletes the subscription's session.
+      const sbp = await startPayment(api, store, cartId, SBP)
+      await sandbox().control.bindSubscription(subscriptionId)
+      const s = await eventually(
+        () => state(subscriptionId),
+        (s) => s.record?.status === "Cancelled" && s.charges.length === 1,
+      )
+      expect(s.record).toMatchObject({ cancelled_by: "store", first_order_id: null })
+      expect((await sandbox().control.getSubscription(subscriptionId))?.status).toBe("Cancelled")
+      const chargeId = s.charges[0].platega_id
+      expect(s.charges[0]).toMatchObject({ kind: "first", order_id: null })
+      expect(s.charges[0].error).toMatch(/^Paid after its checkout moved on/)
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+
+      const rows = (
+        await api.get("/admin/platega/transactions", { ...admin, params: { q: chargeId } })
+      ).data.transactions as {
+        id: string
+        cases: { id: string; kind: string; refundable: boolean }[]
+      }[]
+      const cases = rows.find((r) => r.id === chargeId.toLowerCase())?.cases ?? []
+      expect(cases).toEqual([
+        expect.objectContaining({ kind: "paid_after_abandon", refundable: true }),
+      ])
+      const refund = await api.post(
+        `/admin/platega/transactions/${chargeId}/cases/${cases[0].id}/refund`,
+        {},
+        { ...admin, validateStatus: () => true },
+      )
+      expect(refund.status).toBe(200)
+      expect(await sandbox().control.getTransaction(chargeId)).toMatchObject({
+        status: "CHARGEBACKED",
+      })
+
+      // The SBP payment the shopper chose pays the cart: one order, the subscription not in it.
+      await sandbox().control.confirm(sbp.data.transaction_id as string)
+      expect((await completeCart(api, store, cartId)).type).toBe("order")
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect((await state(subscriptionId)).record?.first_order_id).toBeNull()
     })
 
     it("three charges → three renewal orders with the charged totals, the same items, linked", async () => {

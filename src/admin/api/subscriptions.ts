@@ -14,7 +14,7 @@ export interface AdminSubscription {
   next_charge_at: string | null
   last_charge_at: string | null
   cancelled_at: string | null
-  cancelled_by: "admin" | "customer" | "platega" | null
+  cancelled_by: "admin" | "customer" | "platega" | "store" | null
   customer_id: string | null
   customer_email: string | null
   customer: {

@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { withCartLock } from "../../workflows/checkout/settle-checkout"
 import { cartOfPaymentCollection } from "../../workflows/link-reads"
+import { recordSubscriptionCheckouts } from "../../workflows/subscriptions/subscription-record"
 import { untilAnswered } from "./payment-start-guard"
 
 const PAID = new Set(["authorized", "captured"])
@@ -11,7 +12,8 @@ const PAID = new Set(["authorized", "captured"])
  * request holds its cart's lock until it is answered, so replacing a session (Medusa deletes the
  * old one beside making the new one, and takes no lock) and settling the old one's payment
  * (checkout/settle-checkout.ts, under the same lock) take turns. A cart whose payment went
- * through is not paid again: 409, and its order is made from that payment.
+ * through is not paid again: 409, and its order is made from that payment. A subscription the
+ * old session made is recorded before Medusa deletes the session (its payer may still bind it).
  */
 export async function takeCartTurn(
   req: MedusaRequest,
@@ -23,8 +25,12 @@ export async function takeCartTurn(
     if (!cartId) return next()
     const turn = withCartLock(req.scope, cartId, () =>
       untilAnswered(res, next, async () => {
-        const paid = await paidSessionOf(req)
-        if (!paid) return next()
+        const sessions = await sessionsOf(req)
+        const paid = sessions.find((s) => PAID.has(s.status))?.id
+        if (!paid) {
+          await recordSubscriptionCheckouts(req.scope, sessions)
+          return next()
+        }
         conflict(
           res,
           "cart_paid",
@@ -54,12 +60,14 @@ function conflict(res: MedusaResponse, code: string, message: string): void {
   res.status(409).json({ type: MedusaError.Types.CONFLICT, code, message })
 }
 
-/** The collection's session whose payment went through, if any. */
-async function paidSessionOf(req: MedusaRequest): Promise<string | undefined> {
+type Session = { id: string; status: string; provider_id: string; data: Record<string, unknown> }
+
+/** The collection's sessions, which Medusa is about to replace. */
+async function sessionsOf(req: MedusaRequest): Promise<Session[]> {
   const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment_session",
-    fields: ["id", "status"],
+    fields: ["id", "status", "provider_id", "data"],
     filters: { payment_collection_id: req.params.id },
   })
-  return (data as { id: string; status: string }[]).find((s) => PAID.has(s.status))?.id
+  return data as Session[]
 }

@@ -126,14 +126,19 @@ export async function settleWaitingCheckout(
   } catch (e) {
     // Not paid: Medusa recorded the answer on the session (its status, and when it was read).
     const after = await payments.retrievePaymentSession(session.id, { select: ["status", "data"] })
+    if (PAID.has(after.status)) return
     if (FAILED.has(after.status)) {
       throw new MedusaError(
         MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
         `Platega did not take the payment (${String(after.data?.platega_status ?? after.status)}): choose the payment method again`,
       )
     }
-    if (!PAID.has(after.status) && !MedusaError.isMedusaError(e)) throw e
-    if (!PAID.has(after.status)) throw pendingError(after.data ?? {})
+    // "Not yet" only when Platega was read and said so; anything else (another amount, Platega
+    // unreachable) reaches the shopper as it is.
+    if (after.data?.platega_read_at !== session.data?.platega_read_at) {
+      throw pendingError(after.data ?? {})
+    }
+    throw e
   }
 }
 
@@ -143,7 +148,7 @@ function readRecently(data: Record<string, unknown>): boolean {
 }
 
 /** The code of the refusal a storefront reads as "not yet": it waits on the cart and asks again. */
-export const PAYMENT_PENDING = "payment_pending"
+const PAYMENT_PENDING = "payment_pending"
 
 /**
  * 400 with code `payment_pending` (Medusa answers every 409 with a message of its own, which

@@ -1,5 +1,6 @@
 import { refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { recordSubscriptionCheckouts } from "../subscriptions/subscription-record"
 
 type Cart = {
   id: string
@@ -12,6 +13,8 @@ type Cart = {
  * A change to a cart whose payment went through (an item added, another shipping method) would
  * make Medusa delete the paid session and leave its captured money without an order. Refused
  * under the cart's lock (Medusa's cart workflows hold it here): the cart is becoming its order.
+ * Otherwise the sessions go, and a subscription one of them made is recorded first (its payer may
+ * still bind it: see subscriptions/first-order.ts).
  */
 refreshPaymentCollectionForCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
   const c = cart as Cart
@@ -25,13 +28,18 @@ refreshPaymentCollectionForCartWorkflow.hooks.validate(async ({ cart }, { contai
   if (sameAmount) return
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment_session",
-    fields: ["id"],
-    filters: { payment_collection_id: collection.id, status: ["authorized", "captured"] },
+    fields: ["id", "status", "provider_id", "data"],
+    filters: { payment_collection_id: collection.id },
   })
-  if (data.length) {
+  const paid = data.find((s) => s.status === "authorized" || s.status === "captured")
+  if (paid) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Cart ${c.id} is paid already (payment session ${data[0].id}): it becomes an order as it is and can no longer change`,
+      `Cart ${c.id} is paid already (payment session ${paid.id}): it becomes an order as it is and can no longer change`,
     )
   }
+  await recordSubscriptionCheckouts(
+    container,
+    data as { id: string; provider_id: string; data: Record<string, unknown> | null }[],
+  )
 })

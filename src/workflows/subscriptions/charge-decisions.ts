@@ -150,7 +150,7 @@ interface ChargeSettlement {
   record?: Pick<SubscriptionRecord, "payment_session_id" | "status">
   charge?: { order_id: string | null }
   kind?: "first" | "renewal"
-  first?: { order_id?: string }
+  first?: { order_id?: string; abandoned?: true }
   claimed?: boolean
   renewal?: { order_id: string }
 }
@@ -177,6 +177,14 @@ export function chargeOutcome(s: ChargeSettlement): OutcomeRecord {
       order_id: s.charge.order_id,
       outcome: "captured",
       detail: `Charge ${tx.id} already paid order ${s.charge.order_id}`,
+    }
+  }
+  if (s.kind === "first" && s.first?.abandoned) {
+    return {
+      ...ids,
+      outcome: "flagged",
+      case_kind: "paid_after_abandon",
+      detail: `First charge ${tx.id} (${tx.paymentDetails.amount} ${tx.paymentDetails.currency}) was paid after its checkout moved on to another payment method: no order was made and the subscription was cancelled at Platega; refund the charge`,
     }
   }
   if (s.kind === "first") {

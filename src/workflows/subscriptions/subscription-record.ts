@@ -1,6 +1,5 @@
 import type { InferTypeOf, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Subscription } from "../../lib/platega"
 import {
   PLATEGA_MODULE,
@@ -8,14 +7,12 @@ import {
   recordStatus,
   sessionIdInDescription,
   statusEvent,
-  successfulCharges,
-  withHandedReads,
   type PlategaModuleService,
 } from "../../modules/platega"
 import type { PlategaSubscription } from "../../modules/platega/models/subscription"
 import { isSubscriptionProvider } from "../../providers/platega"
 import { cartSnapshot } from "./snapshot"
-import { cartOfPaymentCollection, orderOfCart } from "../link-reads"
+import { cartOfPaymentCollection } from "../link-reads"
 
 export type SubscriptionRecord = Omit<InferTypeOf<typeof PlategaSubscription>, "charges">
 type Container = Pick<MedusaContainer, "resolve">
@@ -59,7 +56,8 @@ async function sessionOfSubscription(
 
 /**
  * The store's record of a Platega subscription, created on first sight from the checkout it
- * belongs to: the payment session whose data carries this very subscription id. Undefined when the subscription is not this store's.
+ * belongs to: the payment session whose data carries this very subscription id. Undefined when
+ * the subscription is not this store's.
  */
 export async function ensureSubscriptionRecord(
   container: Container,
@@ -70,18 +68,51 @@ export async function ensureSubscriptionRecord(
   const sessionId =
     sessionIdInDescription(sub.description) ?? (await sessionOfSubscription(container, sub.id))
   if (!sessionId) return undefined
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data", "amount", "currency_code", "payment_collection_id"],
-    filters: { id: sessionId },
-  })
-  const session = sessions[0]
+  return recordFromSession(container, sessionId, sub.id, sub.customerEmail)
+}
+
+type CheckoutSession = { id: string; provider_id: string; data?: Record<string, unknown> | null }
+
+/**
+ * Records the subscriptions a collection's checkout sessions made, before Medusa deletes those
+ * sessions (a change of method, or of the cart): Medusa deletes a session for good, and a payer
+ * may still bind its subscription afterwards. Its record keeps it this store's, to show, cancel
+ * and refund (first-order.ts). Nothing is read from Platega.
+ */
+export async function recordSubscriptionCheckouts(
+  container: Container,
+  sessions: CheckoutSession[],
+): Promise<void> {
+  for (const s of sessions) {
+    const id = s.data?.subscription_id
+    if (!isSubscriptionProvider(s.provider_id) || typeof id !== "string" || s.data?.renewal_of) {
+      continue
+    }
+    if (!(await findSubscriptionRecord(container, id))) {
+      await recordFromSession(container, s.id, id, undefined)
+    }
+  }
+}
+
+/** The record made from the checkout session of subscription `plategaId` (see above). */
+async function recordFromSession(
+  container: Container,
+  sessionId: string,
+  plategaId: string,
+  payerEmail: string | null | undefined,
+): Promise<SubscriptionRecord | undefined> {
+  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions(
+    { id: sessionId },
+    {
+      select: ["id", "provider_id", "data", "amount", "currency_code", "payment_collection_id"],
+      take: 1,
+    },
+  )
   const data = (session?.data ?? {}) as { subscription_id?: string; plan?: unknown }
   if (
     !session ||
     !isSubscriptionProvider(session.provider_id) ||
-    data.subscription_id?.toLowerCase() !== sub.id.toLowerCase()
+    data.subscription_id?.toLowerCase() !== plategaId.toLowerCase()
   ) {
     return undefined
   }
@@ -91,14 +122,15 @@ export async function ensureSubscriptionRecord(
   const plan = data.plan as { interval: SubscriptionRecord["interval"]; interval_count: number }
   try {
     const created = await platega(container).createPlategaSubscriptions({
-      platega_id: sub.id.toLowerCase(),
+      platega_id: plategaId.toLowerCase(),
       // Where every subscription starts; the read applied next moves it on (and announces it).
       status: "PendingAgreement",
       interval: plan.interval,
       interval_count: plan.interval_count,
-      amount: session.amount,
+      // A bigNumber field takes Medusa's BigNumber value as it is (typed as a number here).
+      amount: session.amount as unknown as number,
       currency_code: session.currency_code,
-      customer_email: sub.customerEmail ?? snapshot.email,
+      customer_email: payerEmail ?? snapshot.email,
       customer_id: snapshot.customer_id,
       cart_id: cartId,
       payment_session_id: session.id,
@@ -113,7 +145,7 @@ export async function ensureSubscriptionRecord(
     return created as SubscriptionRecord
   } catch (e) {
     // Created at the same moment by another delivery: that record is the one.
-    if (isUniqueViolation(e)) return findSubscriptionRecord(container, sub.id)
+    if (isUniqueViolation(e)) return findSubscriptionRecord(container, plategaId)
     throw e
   }
 }
@@ -173,70 +205,4 @@ export async function applyPlategaRead(
     })
   }
   return updated
-}
-
-/** As long as Medusa's own cart completion waits for the cart's lock. */
-const CART_LOCK_WAIT_SECONDS = 30
-
-/** Ties the checkout's order to its subscription (idempotent: links are upserted). */
-async function linkFirstOrder(
-  container: Container,
-  record: SubscriptionRecord,
-  orderId: string,
-): Promise<void> {
-  if (record.first_order_id === orderId) return
-  await container.resolve(ContainerRegistrationKeys.LINK).create({
-    [PLATEGA_MODULE]: { platega_subscription_id: record.id },
-    [Modules.ORDER]: { order_id: orderId },
-  })
-  await platega(container).updatePlategaSubscriptions({ id: record.id, first_order_id: orderId })
-  record.first_order_id = orderId
-}
-
-/**
- * The checkout's order, made from the cart once Platega took the first charge: its session
- * authorized under the cart's lock (the lock the shopper's own completion takes) with the read
- * that found the charge, then the cart completed by Medusa's own workflow, outside that read (an
- * order placed starts other work, which must read afresh). Undefined while there is nothing to
- * order yet.
- */
-export async function ensureFirstOrder(
-  container: Container,
-  record: SubscriptionRecord,
-  sub: Subscription,
-): Promise<string | undefined> {
-  if (record.first_order_id) return record.first_order_id
-  let orderId = await orderOfCart(container, record.cart_id)
-  if (!orderId && successfulCharges(sub) > 0) {
-    await container
-      .resolve(Modules.LOCKING)
-      .execute(
-        record.cart_id,
-        () =>
-          withHandedReads({ subscriptions: [sub] }, () =>
-            container
-              .resolve<IPaymentModuleService>(Modules.PAYMENT)
-              .authorizePaymentSession(record.payment_session_id, {}),
-          ),
-        { timeout: CART_LOCK_WAIT_SECONDS },
-      )
-    try {
-      await completeCartWorkflow(container as MedusaContainer).run({
-        input: { id: record.cart_id },
-      })
-    } catch (e) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`Platega: cart ${record.cart_id} of subscription ${record.platega_id}: ${e}`)
-    }
-    orderId = await orderOfCart(container, record.cart_id)
-    if (!orderId) {
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `Subscription ${record.platega_id} has charged, but its cart ${record.cart_id} could not be completed`,
-      )
-    }
-  }
-  if (orderId) await linkFirstOrder(container, record, orderId)
-  return orderId
 }

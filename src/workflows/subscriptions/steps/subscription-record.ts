@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Subscription } from "../../../lib/platega"
+import { ensureFirstOrder, type FirstOrder } from "../first-order"
 import {
   applyPlategaRead,
-  ensureFirstOrder,
   ensureSubscriptionRecord,
   type SubscriptionRecord,
 } from "../subscription-record"
@@ -30,14 +30,12 @@ export const applyPlategaReadStep = createStep(
 )
 
 /**
- * The checkout's order, once Platega took the first charge: Medusa's payment pipeline runs as its
- * own workflow (holding the cart lock). No compensation: the order is the shopper's checkout,
- * paid, and Medusa's cart completion compensates its own steps.
+ * The checkout's order, once Platega took the first charge (see first-order.ts). No
+ * compensation: the order is the shopper's checkout, paid, and Medusa's cart completion
+ * compensates its own steps; a subscription cancelled because its checkout moved on stays so.
  */
 export const ensureFirstOrderStep = createStep(
   "ensure-platega-first-order",
   async (input: { record: SubscriptionRecord; sub: Subscription }, { container }) =>
-    new StepResponse<{ order_id?: string }>({
-      order_id: await ensureFirstOrder(container, input.record, input.sub),
-    }),
+    new StepResponse<FirstOrder>(await ensureFirstOrder(container, input.record, input.sub)),
 )
