@@ -2,12 +2,25 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PLATEGA_CASE_FLAGGED } from "../modules/platega/events"
 import { notifyFlaggedCaseWorkflow } from "../workflows/attention/notify-flagged-case"
 
-/** A new flagged case: the admin is told at once (the feed notification, keyed on the case). */
+/**
+ * A new flagged case: the admin is told at once (the feed notification, keyed on the case). Two
+ * records of one case flagged at the same moment both get here; the notification module keeps
+ * one by its key and refuses the other, which is then already told.
+ */
 export default async function plategaCaseFlagged({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  await notifyFlaggedCaseWorkflow(container).run({ input: { callback_event_id: event.data.id } })
+  try {
+    await notifyFlaggedCaseWorkflow(container).run({ input: { callback_event_id: event.data.id } })
+  } catch (e) {
+    if (!toldAlready(e)) throw e
+  }
+}
+
+function toldAlready(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : String(e)
+  return /idempotency_key: platega-case:.*already exists/.test(message)
 }
 
 export const config: SubscriberConfig = {
