@@ -8,7 +8,14 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/pla
 import { reconcilePlategaPaymentsWorkflow } from "../../src/workflows/callbacks/reconcile-platega-payments"
 import { postCallback, transactionCallbackBody } from "./callbacks"
 import { CARD, SBP, cartOutcome, createCart, eventually, startPayment } from "./checkout"
-import { newLane, type CrossingEvent, type Lane, type LaneState, type Stage } from "./crossings"
+import {
+  hoursSince,
+  newLane,
+  type CrossingEvent,
+  type Lane,
+  type LaneState,
+  type Stage,
+} from "./crossings"
 
 // The checkout's events of the three actors, each on one lane (one cart), and the states a lane
 // is brought to before two or three of them cross.
@@ -195,9 +202,11 @@ export const paymentEvents = {
   // the store
   reconcile: {
     name: "reconcile",
-    run: async (s) => {
+    run: async (s, l) => {
       const run = tick.then(() =>
-        reconcilePlategaPaymentsWorkflow(s.container).run({ input: { minAgeMinutes: 0 } }),
+        reconcilePlategaPaymentsWorkflow(s.container).run({
+          input: { minAgeMinutes: 0, maxAgeHours: hoursSince(l) },
+        }),
       )
       tick = run.catch(() => undefined)
       const { result } = await run

@@ -2,7 +2,10 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/pla
 import { SBP, createCart, eventually } from "./checkout"
 import { SETUP_WAIT_MS, paymentEvents, refusedOr, said, startOn } from "./crossing-payments"
 import { newLane, type CrossingEvent, type Lane, type LaneState, type Stage } from "./crossings"
-import { SUBSCRIPTION, setPlan, subscriptionState, syncSubscriptions } from "./subscriptions"
+import { SUBSCRIPTION, setPlan, subscriptionState } from "./subscriptions"
+import { settleSubscriptionStatus } from "../../src/workflows/subscriptions/settle-status"
+import type { SubscriptionRecord } from "../../src/workflows/subscriptions/subscription-record"
+import { syncPlategaSubscription } from "../../src/workflows/subscriptions/sync-subscription"
 
 // A subscription's events of the three actors, each on one lane (one cart of the plan variant).
 
@@ -14,6 +17,23 @@ async function recordId(stage: Stage, lane: Lane): Promise<string | undefined> {
     .resolve<PlategaModuleService>(PLATEGA_MODULE)
     .listPlategaSubscriptions({ platega_id: lane.subscriptionId!.toLowerCase() }, { take: 1 })
   return record?.id
+}
+
+/**
+ * The sync job reaching this lane's subscription, with the workflow the job runs for it: a live
+ * one (or one left with a note) is synced whole; an unpaid checkout has its status settled.
+ * The job's choice of what to look at is tested in subscriptions.spec; a run over every
+ * subscription the spec has made would cost each crossing more than the rest of it.
+ */
+async function syncLane(stage: Stage, lane: Lane) {
+  const platega = stage.container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+  const [record] = await platega.listPlategaSubscriptions(
+    { platega_id: lane.subscriptionId!.toLowerCase() },
+    { take: 1 },
+  )
+  const live = record && (!["Cancelled", "Failed"].includes(record.status) || record.attention)
+  if (live) return syncPlategaSubscription(stage.container, record as SubscriptionRecord)
+  return settleSubscriptionStatus(stage.container, { subscription_id: lane.subscriptionId! })
 }
 
 // The sync job's runs never overlap, as the scheduled job's lock keeps them.
@@ -68,8 +88,8 @@ export const subscriptionEvents = {
   // the store
   sync: {
     name: "sync",
-    run: async (s) => {
-      const run = syncing.then(() => syncSubscriptions(s.container))
+    run: async (s, l) => {
+      const run = syncing.then(() => syncLane(s, l))
       syncing = run.catch(() => undefined)
       return `sync ${JSON.stringify(await run).slice(0, 120)}`
     },

@@ -23,6 +23,8 @@ medusaIntegrationTestRunner({
       sandbox,
       states: [...paymentStates(["sbp-paid", "case-open"]), ...linkStates()],
       prepare: prepareCheckout,
+      // Each lane sets up a paid order: together and 200 ms apart, both orders (OFFSETS for more).
+      offsets: [0, 200],
       triples: 8,
       tripleSeed: 4646,
     })

@@ -22,6 +22,8 @@ medusaIntegrationTestRunner({
       sandbox,
       states: subscriptionStates(),
       prepare: prepareSubscriptions,
+      // Each lane sets up a paid order: together and 200 ms apart, both orders (OFFSETS for more).
+      offsets: [0, 200],
       triples: 8,
       tripleSeed: 4647,
     })
