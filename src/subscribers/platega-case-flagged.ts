@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PLATEGA_CASE_FLAGGED } from "../modules/platega/events"
 import { notifyFlaggedCaseWorkflow } from "../workflows/attention/notify-flagged-case"
+import { errorMessage } from "../workflows/error-message"
 
 /**
  * A new flagged case: the admin is told at once (the feed notification, keyed on the case). Two
@@ -18,10 +19,9 @@ export default async function plategaCaseFlagged({
   }
 }
 
-function toldAlready(e: unknown): boolean {
-  const message = e instanceof Error ? e.message : String(e)
-  return /idempotency_key: platega-case:.*already exists/.test(message)
-}
+// A workflow's error may arrive as a plain object: its message is read either way.
+const toldAlready = (e: unknown) =>
+  /idempotency_key: platega-case:.*already exists/.test(errorMessage(e))
 
 export const config: SubscriberConfig = {
   event: PLATEGA_CASE_FLAGGED,

@@ -17,6 +17,7 @@ import {
   type ConfirmedTransaction,
   type SessionOrder,
 } from "../../providers/platega"
+import { errorMessage } from "../error-message"
 import { cartOfPaymentCollection } from "../link-reads"
 import { flagChargebackStep } from "../steps/flag-chargeback"
 import {
@@ -135,7 +136,9 @@ const completeCheckoutCartStep = createStep(
     } catch (e) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`Platega: cart ${input.cart_id} is paid, but its order could not be made: ${e}`)
+        .warn(
+          `Platega: cart ${input.cart_id} is paid, but its order could not be made: ${errorMessage(e)}`,
+        )
       return new StepResponse<{ order_id?: string }>({})
     }
   },

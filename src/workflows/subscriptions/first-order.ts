@@ -9,6 +9,7 @@ import {
   type PlategaModuleService,
 } from "../../modules/platega"
 import { withCartLock } from "../checkout/settle-checkout"
+import { errorMessage } from "../error-message"
 import { orderOfCart } from "../link-reads"
 import { stopAtPlatega } from "./steps/cancel-subscription"
 import type { SubscriptionRecord } from "./subscription-record"
@@ -93,7 +94,9 @@ export async function ensureFirstOrder(
     } catch (e) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`Platega: cart ${record.cart_id} of subscription ${record.platega_id}: ${e}`)
+        .warn(
+          `Platega: cart ${record.cart_id} of subscription ${record.platega_id}: ${errorMessage(e)}`,
+        )
     }
   }
   const orderId = await orderOfCart(container, record.cart_id)
