@@ -366,6 +366,32 @@ medusaIntegrationTestRunner({
       expect((await state(subscriptionId)).record?.first_order_id).toBeNull()
     })
 
+    it("bound after the shopper changed the cart: the old subscription is recorded, cancelled, and its charge is a case", async () => {
+      const { cartId, subscriptionId } = await startSubscription(api, store)
+      // A new amount: Medusa's refresh deletes the subscription's session.
+      await api.post(
+        `/store/carts/${cartId}/line-items`,
+        { variant_id: store.variantId, quantity: 1 },
+        { headers: store.headers },
+      )
+      expect((await cartOutcome(getContainer(), cartId)).sessions).toHaveLength(0)
+      expect((await state(subscriptionId)).record).toMatchObject({ status: "PendingAgreement" })
+      await sandbox().control.bindSubscription(subscriptionId)
+      const s = await eventually(
+        () => state(subscriptionId),
+        (s) => s.record?.status === "Cancelled" && s.charges.length === 1,
+      )
+      expect(s.record).toMatchObject({ cancelled_by: "store", first_order_id: null })
+      const chargeId = s.charges[0].platega_id
+      const rows = (
+        await api.get("/admin/platega/transactions", { ...admin, params: { q: chargeId } })
+      ).data.transactions as { id: string; cases: { kind: string; refundable: boolean }[] }[]
+      expect(rows.find((r) => r.id === chargeId.toLowerCase())?.cases).toEqual([
+        expect.objectContaining({ kind: "paid_after_abandon", refundable: true }),
+      ])
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
+    })
+
     it("three charges → three renewal orders with the charged totals, the same items, linked", async () => {
       const { subscriptionId, first } = await activeSubscription(2)
       for (let i = 0; i < 3; i++) {

@@ -82,8 +82,9 @@ export async function ensureFirstOrder(
     return "authorized"
   })
   if (turn === "left") {
-    if (charged) await stopAtPlatega(container, record, "store")
-    return charged ? { abandoned: true } : {}
+    if (!charged) return {}
+    await stopOrNote(container, record)
+    return { abandoned: true }
   }
   if (turn === "waiting") return {}
   if (turn === "authorized") {
@@ -108,4 +109,20 @@ export async function ensureFirstOrder(
   }
   await linkFirstOrder(container, record, orderId)
   return { order_id: orderId }
+}
+
+/**
+ * A subscription whose checkout moved on, stopped at Platega. Should Platega refuse, the charge's
+ * case still opens (the money comes first): the refusal is left on the subscription for the
+ * merchant, who cancels it from its page.
+ */
+async function stopOrNote(container: Container, record: SubscriptionRecord): Promise<void> {
+  try {
+    await stopAtPlatega(container, record, "store")
+  } catch (e) {
+    await platega(container).updatePlategaSubscriptions({
+      id: record.id,
+      attention: `Its checkout moved on to another payment method after it was made, and cancelling it at Platega failed: ${errorMessage(e)}. Cancel it from this page.`,
+    })
+  }
 }
