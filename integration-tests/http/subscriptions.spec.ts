@@ -322,6 +322,19 @@ medusaIntegrationTestRunner({
       expect(eventsFor(PLATEGA_SUBSCRIPTION_ACTIVATED, s.record!.id)).toHaveLength(1)
     })
 
+    /** The cases the Transactions page shows for a transaction. */
+    async function casesOf(txId: string) {
+      const { data } = await api.get("/admin/platega/transactions", {
+        ...admin,
+        params: { q: txId },
+      })
+      const rows = data.transactions as {
+        id: string
+        cases: { id: string; kind: string; refundable: boolean }[]
+      }[]
+      return rows.find((r) => r.id === txId.toLowerCase())?.cases ?? []
+    }
+
     it("bound after the shopper chose SBP instead: the charge is a refundable case, the subscription is cancelled, SBP pays the order", async () => {
       const { cartId, subscriptionId } = await startSubscription(api, store)
       // The shopper changes their mind: Medusa deletes the subscription's session.
@@ -329,7 +342,8 @@ medusaIntegrationTestRunner({
       await sandbox().control.bindSubscription(subscriptionId)
       const s = await eventually(
         () => state(subscriptionId),
-        (s) => s.record?.status === "Cancelled" && s.charges.length === 1,
+        // The charge's note is the last the charge's settlement writes.
+        (s) => s.record?.status === "Cancelled" && !!s.charges[0]?.error,
       )
       expect(s.record).toMatchObject({ cancelled_by: "store", first_order_id: null })
       expect((await sandbox().control.getSubscription(subscriptionId))?.status).toBe("Cancelled")
@@ -338,13 +352,10 @@ medusaIntegrationTestRunner({
       expect(s.charges[0].error).toMatch(/^Paid after its checkout moved on/)
       expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
 
-      const rows = (
-        await api.get("/admin/platega/transactions", { ...admin, params: { q: chargeId } })
-      ).data.transactions as {
-        id: string
-        cases: { id: string; kind: string; refundable: boolean }[]
-      }[]
-      const cases = rows.find((r) => r.id === chargeId.toLowerCase())?.cases ?? []
+      const cases = await eventually(
+        () => casesOf(chargeId),
+        (c) => c.length > 0,
+      )
       expect(cases).toEqual([
         expect.objectContaining({ kind: "paid_after_abandon", refundable: true }),
       ])
@@ -379,16 +390,17 @@ medusaIntegrationTestRunner({
       await sandbox().control.bindSubscription(subscriptionId)
       const s = await eventually(
         () => state(subscriptionId),
-        (s) => s.record?.status === "Cancelled" && s.charges.length === 1,
+        // The charge's note is the last the charge's settlement writes.
+        (s) => s.record?.status === "Cancelled" && !!s.charges[0]?.error,
       )
       expect(s.record).toMatchObject({ cancelled_by: "store", first_order_id: null })
       const chargeId = s.charges[0].platega_id
-      const rows = (
-        await api.get("/admin/platega/transactions", { ...admin, params: { q: chargeId } })
-      ).data.transactions as { id: string; cases: { kind: string; refundable: boolean }[] }[]
-      expect(rows.find((r) => r.id === chargeId.toLowerCase())?.cases).toEqual([
-        expect.objectContaining({ kind: "paid_after_abandon", refundable: true }),
-      ])
+      expect(
+        await eventually(
+          () => casesOf(chargeId),
+          (c) => c.length > 0,
+        ),
+      ).toEqual([expect.objectContaining({ kind: "paid_after_abandon", refundable: true })])
       expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
     })
 
