@@ -29,7 +29,7 @@ import {
   type Checkout,
   type CheckoutRead,
 } from "../checkout/settle-checkout"
-import type { OutcomeRecord } from "./process-platega-callback"
+import type { OutcomeRecord } from "./record-outcome"
 
 export type { ConfirmedTransaction, SessionOrder, CheckoutRead, Checkout }
 
@@ -152,7 +152,7 @@ const completeCheckoutCartStep = createStep(
  * (providers/platega/core/decisions.ts), its session authorized with that read and its cart
  * completed when paid, or flagged when its money went back. Safe to run any number of times, in
  * any order, for the same transaction. Its answer is what the callback log records
- * (recordOutcome, process-platega-callback.ts): the callback's workflow, re-check and the
+ * (recordOutcome, record-outcome.ts): the callback's workflow, re-check and the
  * reconciliation job record it.
  */
 export const handlePlategaTransactionWorkflow = createWorkflow(

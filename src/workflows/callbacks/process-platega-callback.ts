@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createStep,
   createWorkflow,
@@ -8,38 +8,18 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import {
-  isFinalOutcome,
-  PLATEGA_CASE_FLAGGED,
-  PLATEGA_MODULE,
-  type CallbackKind,
-  type PlategaModuleService,
-} from "../../modules/platega"
-import type { PaymentOutcome } from "../../providers/platega"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { errorMessage } from "../error-message"
 import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
 import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
 import { checkoutOf } from "../checkout/settle-checkout"
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
+import { recordOutcome, type LoadedCallback, type OutcomeRecord } from "./record-outcome"
+
+export type { LoadedCallback, OutcomeRecord }
 
 // A recorded callback, from the event the callback URL emitted to what the plugin did with it:
 // the record loaded, the workflow that acts on its kind, and the outcome written to the log.
-
-export interface LoadedCallback {
-  id: string
-  kind: CallbackKind
-  platega_id: string
-  status: string
-  /** Subscription callbacks: the subscription the charge or status is about. */
-  subscription_id?: string
-  /** False when it came without merchant headers: only Platega's reads count. */
-  authenticated: boolean
-}
-
-export interface OutcomeRecord extends PaymentOutcome {
-  /** What Platega answered the store's own read of the transaction, when it was read. */
-  read?: { platega_id: string; status: string; amount: string; currency: string }
-}
 
 /** The recorded callback a run acts on; undefined when it is gone. */
 const loadPlategaCallbackStep = createStep(
@@ -69,46 +49,6 @@ const findCheckoutStep = createStep(
   async (input: { transaction_id: string }, { container }) =>
     new StepResponse({ checkout: (await checkoutOf(container, input.transaction_id)) ?? null }),
 )
-
-/**
- * Writes what the plugin did with a callback into the callback log. Without a callback (re-check,
- * the reconciliation job), a flagged outcome is still recorded, on the record a callback with that
- * status has: a case is one case, and its admin is told once, whichever path found it first.
- */
-export async function recordOutcome(
-  container: Pick<MedusaContainer, "resolve">,
-  input: OutcomeRecord & { callback_id?: string },
-): Promise<boolean> {
-  const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-  let recordId = input.callback_id
-  if (!recordId && input.outcome === "flagged" && input.read) {
-    recordId = (await platega.recordFinding(input.read)).id
-  }
-  if (!recordId) return false
-  // One statement: the outcome written, the attempt counted, the one before returned.
-  const marked = await platega.markCallbackOutcome(recordId, {
-    outcome: input.outcome,
-    detail: input.detail,
-    session_id: input.session_id ?? null,
-    order_id: input.order_id ?? null,
-    processed_at: isFinalOutcome(input.outcome) ? new Date() : null,
-    read_status: input.read?.status ?? null,
-    case_kind: input.outcome === "flagged" ? (input.case_kind ?? null) : null,
-  })
-  if (!marked) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Platega callback record ${recordId} was not found`,
-    )
-  }
-  if (input.outcome === "flagged" && marked.previous !== "flagged") {
-    // A new case for a person: the admin is told (once per case, see the subscriber).
-    await container
-      .resolve(Modules.EVENT_BUS)
-      .emit({ name: PLATEGA_CASE_FLAGGED, data: { id: recordId } })
-  }
-  return true
-}
 
 const markPlategaCallbackStep = createStep(
   "mark-platega-callback",

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { settlePaymentLink } from "../payment-links/settle-payment-link"
 import { linkOutcome } from "../payment-links/steps/settle-link-callback"
-import { recordOutcome, type OutcomeRecord } from "./process-platega-callback"
+import { recordOutcome, type OutcomeRecord } from "./record-outcome"
 import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
 
 export type SettledTransaction = OutcomeRecord & {

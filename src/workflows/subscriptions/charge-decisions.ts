@@ -11,7 +11,7 @@ import {
   sessionIdInDescription,
 } from "../../modules/platega"
 import { paymentMismatch } from "../../providers/platega"
-import type { OutcomeRecord } from "../callbacks/process-platega-callback"
+import type { OutcomeRecord } from "../callbacks/record-outcome"
 import type { SubscriptionRecord } from "./subscription-record"
 
 // The decisions of a charge's settlement, apart from the steps that read and write: what Platega's

@@ -7,7 +7,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { errorMessage } from "../error-message"
-import type { OutcomeRecord } from "../callbacks/process-platega-callback"
+import type { OutcomeRecord } from "../callbacks/record-outcome"
 import {
   chargeNext,
   chargeOutcome,

@@ -5,7 +5,7 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { OutcomeRecord } from "../callbacks/process-platega-callback"
+import type { OutcomeRecord } from "../callbacks/record-outcome"
 import { statusOutcome } from "./charge-decisions"
 import { readPlategaSubscriptionStep } from "./steps/read-platega"
 import {

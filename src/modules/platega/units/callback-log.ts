@@ -125,7 +125,7 @@ export async function addCallbackDeliveries(
   )
 }
 
-/** What the plugin did with a callback (see recordOutcome, workflows/callbacks/process-platega-callback.ts). */
+/** What the plugin did with a callback (see recordOutcome, workflows/callbacks/record-outcome.ts). */
 export interface CallbackOutcomeMark {
   outcome: string
   detail: string

@@ -5,7 +5,14 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../../modules/plat
 import type { ExportFilters } from "../filters"
 import { FORMAT_FILES, type ExportFormat } from "../format"
 import { exportTexts } from "../notice"
-import type { WrittenExport } from "./write-platega-export"
+
+/** An export whose file is written: what its notice names. */
+export interface WrittenExport {
+  id: string
+  file_key: string
+  file_name: string
+  row_count: number
+}
 
 /** The store's own download route for an export's file (authenticated; works with any file provider). */
 export function exportDownloadPath(id: string): string {

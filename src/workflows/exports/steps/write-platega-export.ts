@@ -10,15 +10,9 @@ import { plategaErrorView } from "../../../lib/platega"
 import { classifyTransactions } from "../../transactions/classify"
 import { withStoreColumns } from "../store-columns"
 import { HEARTBEAT_MS } from "./fail-interrupted-exports"
+import type { WrittenExport } from "./notify-platega-export"
 
 const writePlategaExportStepId = "write-platega-export"
-
-export interface WrittenExport {
-  id: string
-  file_key: string
-  file_name: string
-  row_count: number
-}
 
 /**
  * A name a person recognises: the period (in the export's time zone) and when it was asked for,

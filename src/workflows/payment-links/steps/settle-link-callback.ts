@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OutcomeRecord } from "../../callbacks/process-platega-callback"
+import type { OutcomeRecord } from "../../callbacks/record-outcome"
 import type { LinkSettlement } from "./decide-link-settlement"
 import { settlePaymentLink } from "../settle-payment-link"
 

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoadedCallback } from "../../callbacks/process-platega-callback"
-import type { OutcomeRecord } from "../../callbacks/process-platega-callback"
+import type { LoadedCallback } from "../../callbacks/record-outcome"
+import type { OutcomeRecord } from "../../callbacks/record-outcome"
 import { settleSubscriptionCharge } from "../settle-charge"
 import { settleSubscriptionStatus } from "../settle-status"
 
