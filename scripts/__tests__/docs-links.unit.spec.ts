@@ -1,7 +1,8 @@
 // The README and the pages under docs/ link to each other and to their headings. Every relative link
 // of the documentation must reach a file that exists and, when it names an anchor of a Markdown
-// file, a heading that GitHub gives that anchor. The READMEs stay short enough to be read through,
-// and so does each page.
+// file, a heading that GitHub gives that anchor. Every source path it names (`src/…`,
+// `core/decisions.ts`, `services/*.ts`) must exist. The READMEs stay short enough to be read
+// through, and so does each page.
 import fs from "node:fs"
 import path from "node:path"
 
@@ -168,6 +169,158 @@ function brokenLink({ file, target }: Link, root = ROOT): string | null {
   return null
 }
 
+/** Directories that hold no source: what is installed, built, generated or kept by the demo. */
+const NOT_SOURCE = new Set([
+  "node_modules",
+  ".git",
+  ".medusa",
+  ".next",
+  "dist",
+  "coverage",
+  "test-results",
+  ".demo-data",
+  ".test-pg",
+  "static",
+  "private-uploads",
+])
+
+/** Every file and directory of the repository, relative and `/`-separated, but what NOT_SOURCE skips. */
+function entriesUnder(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (NOT_SOURCE.has(entry.name)) return []
+    const rel = dir ? `${dir}/${entry.name}` : entry.name
+    return entry.isDirectory() ? [rel, ...entriesUnder(rel)] : [rel]
+  })
+}
+
+let repositoryEntries: string[] | undefined
+const entries = () => (repositoryEntries ??= entriesUnder(""))
+
+/** The repository's top folders a source path starts from, and those it names relative to `src/`. */
+const ROOT_FOLDERS = new Set([
+  "src",
+  "packages",
+  "bench",
+  "scripts",
+  "integration-tests",
+  "e2e",
+  "demo",
+  "docs",
+  ".github",
+  ".changeset",
+])
+const SRC_FOLDERS = new Set([
+  "admin",
+  "api",
+  "jobs",
+  "lib",
+  "links",
+  "modules",
+  "providers",
+  "scripts",
+  "subscribers",
+  "workflows",
+])
+/** A file name worth finding wherever it lives (`core/decisions.ts`, `round-trips.spec.ts`). */
+const SOURCE_FILE = /\.(?:ts|tsx|mts|mjs|cjs|js|json|md|ya?ml|css|html)$/
+/** The GitHub address of the repository's own files. */
+const OWN_GITHUB =
+  /^https:\/\/github\.com\/platega-medusa\/medusa-payment-platega\/(?:tree|blob)\/[^/]+\/(.+)$/
+
+/**
+ * Paths the documentation names that belong to another repository: the files of Medusa's DTC
+ * starter storefront (`apps/storefront`) that the storefront kit's steps change.
+ */
+const ELSEWHERE = [
+  /^src\/app\//,
+  /^src\/modules\/checkout\//,
+  /^src\/lib\/constants\.tsx$/,
+  /^payment-button\/index\.tsx$/,
+]
+
+/**
+ * Files the code writes when it runs, which the documentation names but the repository does not
+ * hold, each with the source that names it.
+ */
+const WRITTEN = [
+  { name: "bench/results/latest.json", writer: "bench/support/report.ts", says: "latest.json" },
+  {
+    name: "sandbox-state.json",
+    writer: "packages/platega-sandbox/src/persistence.ts",
+    says: "sandbox-state.json",
+  },
+]
+
+type NamedPath = { file: string; line: number; name: string }
+
+/**
+ * Every path of the repository a Markdown file names, outside fenced code: in inline code
+ * (`src/lib/platega/money.ts`, `core/decisions.ts`, `services/*.ts`) and in links to the
+ * repository's own files on GitHub. Web addresses, routes (`/hooks/platega`), packages
+ * (`@medusajs/ui`) and single folder names (`steps/`) are not paths of it.
+ */
+function pathsOf(file: string, markdown: string): NamedPath[] {
+  const named: NamedPath[] = []
+  for (const { line, number } of proseLines(markdown)) {
+    for (const m of line.matchAll(/(`+)\s?([\s\S]*?)\s?\1/g)) {
+      const name = m[2].trim()
+      if (!/^[\w.@()[\]{}<>:*…-]+(?:\/[\w.@()[\]{}<>:*…-]*)*$/.test(name)) continue
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(name)) continue
+      if (/^[./~@$]/.test(name) && !/^\.(github|changeset)\//.test(name)) continue
+      const segments = name.replace(/\/$/, "").split("/")
+      const rooted =
+        segments.length > 1 && (ROOT_FOLDERS.has(segments[0]) || SRC_FOLDERS.has(segments[0]))
+      if (rooted || SOURCE_FILE.test(name)) named.push({ file, line: number, name })
+    }
+    for (const m of withoutCode(line).matchAll(/\]\(\s*<?(https:\/\/github\.com\/[^)\s>]+)/g)) {
+      const own = OWN_GITHUB.exec(m[1].split(/[?#]/)[0])
+      if (own) named.push({ file, line: number, name: decodeURIComponent(own[1]) })
+    }
+  }
+  return named
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * A path as a pattern over the repository's entries: `*` any name, a placeholder (`<name>`,
+ * `{id}`, `:id`, `…`, `...`) any name, the rest literal (Medusa's `[id]` folders are real names).
+ */
+function pathPattern(name: string): string {
+  return name
+    .replace(/\/$/, "")
+    .split("/")
+    .map((segment) => {
+      const placeholder = /<[^>]*>|\{[^}]*\}|^:\w+$|…|\.\.\./g
+      return segment
+        .split(placeholder)
+        .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))
+        .join("[^/]+")
+    })
+    .join("/")
+}
+
+/**
+ * What is wrong with a named path, or null. A path that starts at one of the repository's top
+ * folders must be there; else it may be relative to `src/` or, in a package's own docs, to that
+ * package; a file named by its last folders only (`core/decisions.ts`) may live anywhere.
+ */
+function missingPath({ file, name }: NamedPath, all: string[] = entries()): string | null {
+  if (ELSEWHERE.some((re) => re.test(name))) return null
+  if (WRITTEN.some((written) => written.name === name)) return null
+  const pattern = pathPattern(name)
+  const inPackage = /^packages\/[^/]+\//.exec(file)?.[0] ?? ""
+  const first = name.split("/")[0]
+  const bases = ["", "src/", ...(inPackage ? [inPackage, `${inPackage}src/`] : [])]
+  const anchored =
+    (ROOT_FOLDERS.has(first) || SRC_FOLDERS.has(first)) && name.includes("/")
+      ? bases.map((base) => new RegExp(`^${escapeRegExp(base)}${pattern}$`))
+      : [new RegExp(`(?:^|/)${pattern}$`)]
+  return all.some((entry) => anchored.some((re) => re.test(entry)))
+    ? null
+    : `${name} does not exist`
+}
+
 describe("GitHub's heading anchors", () => {
   it.each([
     ["Install in your store", "install-in-your-store"],
@@ -232,6 +385,59 @@ describe("GitHub's heading anchors", () => {
   })
 })
 
+describe("the source paths the documentation names", () => {
+  const all = [
+    "src/lib/platega/money.ts",
+    "src/lib/platega",
+    "src/providers/platega/services/card.ts",
+    "src/providers/platega/services",
+    "src/api/admin/platega/exports/[id]/route.ts",
+    "src/api/admin/platega/exports/[id]",
+    "packages/platega-sandbox/src/index.ts",
+    "scripts/test.mjs",
+  ]
+  const check = (name: string, file = "docs/architecture.md") =>
+    missingPath({ file, line: 1, name }, all)
+
+  it("finds paths in inline code and links to the repository's files, not routes or packages", () => {
+    const md = [
+      "`src/lib/platega/money.ts` and `core/decisions.ts`, `services/*.ts`, `round-trips.spec.ts`.",
+      "Routes `/hooks/platega`, packages `@medusajs/ui` and `medusa-payment-platega/workflows`,",
+      "folders `steps/`, `text/plain`, `https://example.com/a.ts`, [x](https://github.com/platega-medusa/medusa-payment-platega/tree/main/demo/storefront).",
+      "```",
+      "`src/in-a-fence.ts`",
+      "```",
+    ].join("\n")
+    expect(pathsOf("x.md", md).map((p) => `${p.line}:${p.name}`)).toEqual([
+      "1:src/lib/platega/money.ts",
+      "1:core/decisions.ts",
+      "1:services/*.ts",
+      "1:round-trips.spec.ts",
+      "3:demo/storefront",
+    ])
+  })
+
+  it("resolves paths from the root, from src/, by their last folders, and in a package", () => {
+    expect(check("src/lib/platega/money.ts")).toBeNull()
+    expect(check("lib/platega/money.ts")).toBeNull()
+    expect(check("platega/money.ts")).toBeNull()
+    expect(check("money.ts")).toBeNull()
+    expect(check("src/index.ts", "packages/platega-sandbox/README.md")).toBeNull()
+    expect(check("src/index.ts")).toMatch(/src\/index.ts does not exist/)
+    expect(check("lib/platega/no-such-file.ts")).toBe("lib/platega/no-such-file.ts does not exist")
+    expect(check("scripts/test.mjs")).toBeNull()
+  })
+
+  it("takes * and placeholders as any name, and [id] as a folder's real name", () => {
+    expect(check("services/*.ts")).toBeNull()
+    expect(check("services/*.tsx")).toMatch(/does not exist/)
+    expect(check("src/providers/platega/services/<method>.ts")).toBeNull()
+    expect(check("src/api/admin/platega/exports/[id]/route.ts")).toBeNull()
+    expect(check("src/api/admin/platega/exports/:id/route.ts")).toBeNull()
+    expect(check("src/api/admin/platega/payouts/[id]/route.ts")).toMatch(/does not exist/)
+  })
+})
+
 describe("the documentation", () => {
   it("has the pages it is made of", () => {
     expect(DOCUMENTS).toEqual(expect.arrayContaining(["docs/README.md", "docs/ru/README.md"]))
@@ -246,6 +452,20 @@ describe("the documentation", () => {
       }),
     )
     expect(broken).toEqual([])
+  })
+
+  it("names only source paths that exist", () => {
+    const missing = DOCUMENTS.filter((file) => !/(^|\/)CHANGELOG\.md$/.test(file)).flatMap((file) =>
+      pathsOf(file, read(file)).flatMap((named) => {
+        const problem = missingPath(named)
+        return problem ? [`${file}:${named.line}: ${problem}`] : []
+      }),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it("names files the code writes as the code does", () => {
+    for (const { writer, says } of WRITTEN) expect(read(writer)).toContain(says)
   })
 
   it("keeps README.md and README.ru.md to 300 lines each", () => {
