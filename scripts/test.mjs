@@ -191,8 +191,8 @@ try {
   }
 
   // The multi-instance spec runs beside the short projects before it: its servers wait on each
-  // other more than they compute (on a 2-core machine, 264 s beside unit, local and modules, which
-  // took 255 s; 352 s in all one after another). It prints its output where it stands in the
+  // other more than they compute (on a 2-core CI machine, 275 s beside unit, local and modules, which
+  // took 293 s: it ends within their time). It prints its output where it stands in the
   // list, once it has ended. The install check does not run beside the browser specs: both keep
   // the machine busy (Medusa stores, admin builds, Chromium), and each took longer beside the other
   // than the two one after another.
