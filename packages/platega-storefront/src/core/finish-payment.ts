@@ -45,8 +45,8 @@ export function plategaSessionOf(cart: PlategaCart | undefined): PlategaPaymentS
 
 /**
  * One attempt to turn the cart into an order. While the payment is pending the store refuses it
- * before any order exists (409, nothing spent) and asks Platega at most once per 15 s; when that
- * does not give an order, the cart's session says why.
+ * before any order exists (400 `payment_pending`, nothing spent) and asks Platega at most once
+ * per 15 s; when that does not give an order, the cart's session says why.
  */
 export async function completePlategaCart(input: CartCall): Promise<PlategaPaymentOutcome> {
   const { sdk, headers, cartId } = input
@@ -59,7 +59,8 @@ export async function completePlategaCart(input: CartCall): Promise<PlategaPayme
     if (result.type === "order") return { status: "paid", order: result.order }
     message = result.error?.message ?? "the payment is not confirmed"
   } catch (e) {
-    // 409: not confirmed yet, or Platega's callback is completing this cart at this very moment.
+    // 409: Platega's callback is completing this cart at this very moment. Not confirmed yet (400
+    // `payment_pending`) is read from the cart below.
     if (httpStatusOf(e) === 409) return { status: "pending", message: messageOf(e) }
     message = messageOf(e)
   }
