@@ -40,6 +40,7 @@ import { StorePlategaMethodsQuery } from "./store/platega/methods/validators"
 import { addPlategaSessionContext } from "./store/payment-session-context"
 import { reuseOrBoundPaymentStart } from "./store/payment-start-guard"
 import { subscriptionPlanForSession } from "./store/payment-collections/subscription-plan"
+import { answerCompletedCart } from "./store/completed-cart"
 
 export default defineMiddlewares({
   routes: [
@@ -164,6 +165,12 @@ export default defineMiddlewares({
       matcher: "/store/platega/subscriptions/:id/cancel",
       method: ["POST"],
       middlewares: [validateAndTransformBody(CancelPlategaSubscriptionBody)],
+    },
+    {
+      // A cart that is an order already (Platega's callback made it) is answered with its order.
+      matcher: "/store/carts/:id/complete",
+      method: ["POST"],
+      middlewares: [answerCompletedCart],
     },
     {
       // Takes the cart's turn (a session is never replaced while its payment is being settled,

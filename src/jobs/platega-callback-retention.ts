@@ -7,8 +7,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /**
  * The callback log's retention: rows older than `callbackRetention.authenticatedDays` (callbacks
  * with the merchant headers) or `unauthenticatedDays` (without) are deleted, batch after batch so
- * that no statement holds many rows at once. Flagged callbacks (cases) are kept. Once per tick
- * across instances (runLocked).
+ * that no statement holds many rows at once. Flagged callbacks (cases) are kept. The counts of
+ * payment starts whose window has ended go too (a start counts them, but leaves them). Once per
+ * tick across instances (runLocked).
  */
 export default async function plategaCallbackRetentionJob(
   container: MedusaContainer,
@@ -22,11 +23,12 @@ export default async function plategaCallbackRetentionJob(
       authenticatedBefore: new Date(now - authenticatedDays * DAY_MS),
       unauthenticatedBefore: new Date(now - unauthenticatedDays * DAY_MS),
     }
+    const startCounts = await platega.deleteEndedPaymentStarts()
     let deleted = 0
     for (;;) {
       const n = await platega.deleteExpiredCallbacks(cutoffs, batchSize)
       deleted += n
-      if (n < batchSize) return { deleted }
+      if (n < batchSize) return { deleted, startCounts }
     }
   })
 }

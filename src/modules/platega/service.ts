@@ -68,6 +68,7 @@ import {
 } from "./units/unauthenticated-budget"
 import { payerKey } from "./units/payer-key"
 import {
+  deleteEndedPaymentStarts,
   takePaymentStart,
   type PaymentStartDecision,
   type PaymentStartKeys,
@@ -313,6 +314,16 @@ class PlategaModuleService extends MedusaService({
       (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
       this.moduleOptions_.paymentStarts,
       keys,
+    )
+  }
+
+  /** Deletes the payment-start counts of windows that have ended (see the retention job). */
+  @InjectManager()
+  async deleteEndedPaymentStarts(@MedusaContext() sharedContext: Ctx = {}): Promise<number> {
+    const windowMs = this.moduleOptions_.paymentStarts.windowMinutes * 60_000
+    return deleteEndedPaymentStarts(
+      (sql, bindings) => sharedContext.manager!.execute(sql, bindings),
+      new Date(Date.now() - windowMs),
     )
   }
 

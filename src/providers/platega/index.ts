@@ -17,9 +17,9 @@ export {
 export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/platega"
 /**
  * The providers' public face for the rest of the plugin:
- * - `core/decisions.ts`: the pure decisions of what a transaction means (Medusa's payment webhook
- *   action, the outcome: order, case, nothing), shared by the callback, the shopper's return, the
- *   reconciliation job and re-check;
+ * - `core/decisions.ts`: the pure decisions of what a transaction means (the session status, the
+ *   amount rule the authorization applies, the outcome: order, case, nothing), shared by the
+ *   callback, the shopper's return, the reconciliation job and re-check;
  * - `refundAtPlatega`: the one way a paid transaction's money goes back (the order refund and the
  *   admin's refund of a flagged payment);
  * - `providerAccess`: how the providers reach Platega, the same `PlategaAccess` the `platega`
@@ -28,17 +28,14 @@ export { plategaOptionsSchema, type PlategaOptionsInput } from "../../modules/pl
  */
 export {
   decideOutcome,
-  decideTransactionWebhook,
   needsChargebackFlag,
-  paymentDecision,
   paymentMismatch,
+  paysItsSession,
   sessionStatusFor,
-  takesMoneyIn,
   type ConfirmedTransaction,
   type ExpectedPayment,
   type PaymentOutcome,
   type SessionOrder,
-  type TransactionWebhookDecision,
 } from "./core/decisions"
 export { toPlategaAmount, toDecimalString, sameAmount } from "../../lib/platega/money"
 export { toMedusaError } from "./core/errors"

@@ -8,12 +8,12 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { classifyTransactionStatus } from "../../lib/platega"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import {
   decideOutcome,
   needsChargebackFlag,
-  paymentDecision,
-  takesMoneyIn,
+  paysItsSession,
   type ConfirmedTransaction,
   type SessionOrder,
 } from "../../providers/platega"
@@ -73,13 +73,13 @@ const confirmPlategaTransactionStep = createStep(
     // No record of its checkout (made before the store kept one): read, then, when it pays its
     // session, authorize it under the lock of the cart that session pays for.
     const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
-    if (takesMoneyIn(paymentDecision(confirmed))) {
+    if (paysItsSession(confirmed)) {
       const session = confirmed.session!
       const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
       const authorize = () => authorizeWithRead(container, confirmed)
       if (cartId) {
         await withCartLock(container, cartId, authorize)
-        confirmed.paid_cart_id = cartId
+        if (!confirmed.refused) confirmed.paid_cart_id = cartId
       } else {
         await authorize()
       }
@@ -90,10 +90,16 @@ const confirmPlategaTransactionStep = createStep(
 
 // ---- the order -------------------------------------------------------------------------------
 
-/** The order a payment session ended in (through its payment collection), and what was refunded. */
+/**
+ * The order a payment session ended in (through its payment collection), and, when its money went
+ * back (`reversed`), what Medusa refunded of its payment.
+ */
 const findOrderForSessionStep = createStep(
   "find-order-for-platega-session",
-  async (input: { session_id: string; payment_collection_id: string }, { container }) => {
+  async (
+    input: { session_id: string; payment_collection_id: string; reversed: boolean },
+    { container },
+  ) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const [{ data: links }, { data: payments }] = await Promise.all([
       query.graph({
@@ -101,11 +107,13 @@ const findOrderForSessionStep = createStep(
         fields: ["order_id"],
         filters: { payment_collection_id: input.payment_collection_id },
       }),
-      query.graph({
-        entity: "payment",
-        fields: ["id", "amount", "refunds.amount"],
-        filters: { payment_session_id: input.session_id },
-      }),
+      input.reversed
+        ? query.graph({
+            entity: "payment",
+            fields: ["id", "amount", "refunds.amount"],
+            filters: { payment_session_id: input.session_id },
+          })
+        : { data: [] },
     ])
     const payment = payments[0] as
       { amount: BigNumberInput; refunds?: ({ amount: BigNumberInput } | null)[] | null } | undefined
@@ -166,22 +174,27 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
       })),
     )
 
-    const webhook = transform({ confirmed }, ({ confirmed }) => paymentDecision(confirmed))
-
+    // Just paid under the cart's lock: the cart becomes its order (its completion finds the order
+    // should there be one). Anything else looks for the session's order.
+    const justPaid = transform(
+      { confirmed },
+      ({ confirmed }) => !!confirmed.paid_cart_id && !confirmed.already_paid,
+    )
     const found = when(
       "platega-has-session",
-      { confirmed },
-      ({ confirmed }) => !!confirmed.session,
+      { confirmed, justPaid },
+      ({ confirmed, justPaid }) => !!confirmed.session && !justPaid,
     ).then(() =>
       findOrderForSessionStep(
         transform({ confirmed }, ({ confirmed }) => ({
           session_id: confirmed.session!.id,
           payment_collection_id: confirmed.session!.payment_collection_id,
+          reversed: classifyTransactionStatus(confirmed.tx?.status ?? "") === "reversed",
         })),
       ),
     )
 
-    // Paid under the cart's lock, and no order yet: the cart becomes its order.
+    // Paid, and no order yet: the cart becomes its order.
     const completed = when(
       "platega-checkout-paid",
       { confirmed, found },
@@ -192,9 +205,11 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
       ),
     )
     const sessionOrder = transform(
-      { found, completed },
-      ({ found, completed }): SessionOrder | undefined =>
-        found && { ...found, order_id: found.order_id ?? completed?.order_id },
+      { found, completed, confirmed },
+      ({ found, completed, confirmed }): SessionOrder | undefined =>
+        found
+          ? { ...found, order_id: found.order_id ?? completed?.order_id }
+          : confirmed.session && { refunded: "0", order_id: completed?.order_id },
     )
 
     const chargeback = when(
@@ -213,9 +228,9 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
     )
 
     const outcome = transform(
-      { confirmed, webhook, sessionOrder, chargeback, input },
-      ({ confirmed, webhook, sessionOrder, chargeback, input }) =>
-        decideOutcome(input, confirmed, webhook, sessionOrder, chargeback),
+      { confirmed, sessionOrder, chargeback, input },
+      ({ confirmed, sessionOrder, chargeback, input }) =>
+        decideOutcome(input, confirmed, sessionOrder, chargeback),
     )
     return new WorkflowResponse(
       transform({ outcome, confirmed }, ({ outcome, confirmed }): HandledTransaction => ({

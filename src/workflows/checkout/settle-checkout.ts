@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_METHOD_CODE,
 } from "../../lib/platega"
 import { PLATEGA_MODULE, withHandedReads, type PlategaModuleService } from "../../modules/platega"
-import { paymentDecision, takesMoneyIn, type ConfirmedTransaction } from "../../providers/platega"
+import { paysItsSession, type ConfirmedTransaction } from "../../providers/platega"
 
 // THE meeting point of a checkout's payment. Platega's callback (callbacks/handle-platega-
 // transaction.ts), the shopper's completion (hooks/complete-cart.ts) and the shopper's change of
@@ -40,15 +40,7 @@ const LOCK_TIMEOUT_SECONDS = 30
  */
 export const WAITING_READ_INTERVAL_MS = 15_000
 
-const SESSION_FIELDS = [
-  "id",
-  "provider_id",
-  "status",
-  "payment_collection_id",
-  "amount",
-  "currency_code",
-  "data",
-]
+const SESSION_FIELDS = ["id", "provider_id", "status", "payment_collection_id", "data"]
 
 /** `work` while holding the cart's lock: the key completeCartWorkflow and the cart workflows take. */
 export function withCartLock<T>(
@@ -74,24 +66,28 @@ export async function checkoutOf(
 }
 
 /**
- * Platega's callback for a checkout, under the cart's lock. A callback claiming CONFIRMED for a
- * session already paid by this transaction is not read again; any other claim, and the store's own
- * reads (reconciliation, re-check), read once and authorize the session when it is paid.
+ * Platega's callback for a checkout, under the cart's lock. The checkout's session is read once: a
+ * callback claiming CONFIRMED for a session already paid by this transaction is not read from
+ * Platega again; any other claim, and the store's own reads (reconciliation, re-check), read once
+ * and authorize the session when it is paid.
  */
 export async function settleCheckout(
   container: Pick<MedusaContainer, "resolve">,
   input: { transaction_id: string; claimed_status?: string },
   checkout: Checkout & { cart_id: string },
 ): Promise<CheckoutRead> {
-  if (classifyTransactionStatus(input.claimed_status ?? "") === "confirmed") {
-    const session = await paidSession(container, checkout.payment_session_id, input.transaction_id)
-    if (session) return { session, already_paid: true, paid_cart_id: checkout.cart_id }
+  const own = await checkoutSession(container, checkout.payment_session_id)
+  if (
+    own?.captured &&
+    sameId(own.transaction_id, input.transaction_id) &&
+    classifyTransactionStatus(input.claimed_status ?? "") === "confirmed"
+  ) {
+    return { session: own.session, already_paid: true, paid_cart_id: checkout.cart_id }
   }
-  const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
-  const paid = takesMoneyIn(paymentDecision(confirmed))
-  if (paid && confirmed.session?.id === checkout.payment_session_id) {
+  const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id, own)
+  if (paysItsSession(confirmed) && confirmed.session?.id === checkout.payment_session_id) {
     await authorizeWithRead(container, confirmed)
-    confirmed.paid_cart_id = checkout.cart_id
+    if (!confirmed.refused) confirmed.paid_cart_id = checkout.cart_id
   }
   return confirmed
 }
@@ -128,9 +124,12 @@ export async function settleWaitingCheckout(
     const after = await payments.retrievePaymentSession(session.id, { select: ["status", "data"] })
     if (PAID.has(after.status)) return
     if (FAILED.has(after.status)) {
+      const refused = after.data?.platega_refused
       throw new MedusaError(
         MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-        `Platega did not take the payment (${String(after.data?.platega_status ?? after.status)}): choose the payment method again`,
+        typeof refused === "string"
+          ? `The payment was not accepted (${refused}): choose the payment method again`
+          : `Platega did not take the payment (${String(after.data?.platega_status ?? after.status)}): choose the payment method again`,
       )
     }
     // "Not yet" only when Platega was read and said so; anything else (another amount, Platega
@@ -165,49 +164,77 @@ function pendingError(data: Record<string, unknown>): MedusaError {
   )
 }
 
-/** The session authorized with the read that found it paid: the provider reads nothing more. */
+/**
+ * The session authorized with the read that found it paid: the provider reads nothing more, and
+ * decides whether that money is what the session asked (paid-check.ts). When it is not, the
+ * session is left in error with the reason (`platega_refused`), and `c.refused` says it.
+ */
 export async function authorizeWithRead(
   container: Pick<MedusaContainer, "resolve">,
   c: ConfirmedTransaction,
 ): Promise<void> {
-  await withHandedReads({ transactions: [c.tx] }, () =>
-    container.resolve(Modules.PAYMENT).authorizePaymentSession(c.session!.id, {}),
-  )
+  const payments = container.resolve(Modules.PAYMENT)
+  try {
+    await withHandedReads({ transactions: [c.tx] }, () =>
+      payments.authorizePaymentSession(c.session!.id, {}),
+    )
+  } catch (e) {
+    const after = await payments.retrievePaymentSession(c.session!.id, { select: ["data"] })
+    const refused = after.data?.platega_refused
+    if (typeof refused !== "string") throw e
+    c.refused = refused
+  }
+}
+
+/** A checkout's session as the store holds it: its fields, its transaction, whether it is paid. */
+interface SessionRead {
+  session: Session
+  transaction_id?: string
+  /** Its payment is captured (Platega captures at once: paid). */
+  captured: boolean
+}
+
+const sameId = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
+
+/** The checkout's session with its payment, in one read; undefined when it no longer exists. */
+const checkoutSession = (container: Pick<MedusaContainer, "resolve">, id: string) =>
+  sessionOf(container, id, [...SESSION_FIELDS, "payment.captured_at"])
+
+/** A payment session as read here; undefined when it no longer exists. */
+async function sessionOf(
+  container: Pick<MedusaContainer, "resolve">,
+  id: string,
+  fields: string[] = SESSION_FIELDS,
+): Promise<SessionRead | undefined> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields,
+    filters: { id },
+  })
+  return data[0] ? sessionRead(data[0]) : undefined
+}
+
+function sessionRead(row: Record<string, unknown>): SessionRead {
+  const { data, payment, ...session } = row as Session & {
+    data?: { transaction_id?: unknown } | null
+    payment?: { captured_at?: unknown } | null
+  }
+  const current = data?.transaction_id
+  return {
+    session,
+    transaction_id: typeof current === "string" ? current : undefined,
+    captured: !!payment?.captured_at,
+  }
 }
 
 /**
- * The session, when its payment is already captured (Platega captures at once) and it is this
- * transaction's: a session started again with another transaction was paid by that one, and
- * this one's money is read and becomes a case.
+ * GET /transaction/{id}, and the Medusa payment session it was made for (its `payload`): `known`
+ * when the caller read that session already, else read here.
  */
-async function paidSession(
-  container: Pick<MedusaContainer, "resolve">,
-  id: string,
-  transactionId: string,
-): Promise<Session | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const [{ data: sessions }, { data: payments }] = await Promise.all([
-    query.graph({ entity: "payment_session", fields: SESSION_FIELDS, filters: { id } }),
-    query.graph({
-      entity: "payment",
-      fields: ["captured_at"],
-      filters: { payment_session_id: id },
-    }),
-  ])
-  const captured = (payments as { captured_at?: unknown }[]).some((p) => !!p.captured_at)
-  if (!captured || !sessions[0]) return undefined
-  const { data, ...session } = sessions[0]
-  const current = (data as { transaction_id?: unknown } | null)?.transaction_id
-  if (typeof current !== "string" || current.toLowerCase() !== transactionId.toLowerCase()) {
-    return undefined
-  }
-  return session as Session
-}
-
-/** GET /transaction/{id}, and the Medusa payment session it was made for (its `payload`). */
 export async function readAndMatch(
   container: Pick<MedusaContainer, "resolve">,
   id: string,
+  known?: SessionRead,
 ): Promise<ConfirmedTransaction> {
   const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
   let confirmed: ConfirmedTransaction
@@ -222,15 +249,9 @@ export async function readAndMatch(
   // settled by their charge callbacks and the subscription sync, never as that session's payment.
   const subscriptionCharge = paymentMethodCode(tx.paymentMethod ?? "") === SUBSCRIPTION_METHOD_CODE
   if (tx.payload?.startsWith("payses_") && !subscriptionCharge) {
-    const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-      entity: "payment_session",
-      fields: SESSION_FIELDS,
-      filters: { id: tx.payload },
-    })
-    const { data: sessionData, ...session } = data[0] ?? {}
-    const current = (sessionData as { transaction_id?: unknown } | null)?.transaction_id
-    if (session.provider_id?.startsWith("pp_platega") && current === tx.id) {
-      confirmed.session = session as Session
+    const read = known?.session.id === tx.payload ? known : await sessionOf(container, tx.payload)
+    if (read?.session.provider_id?.startsWith("pp_platega") && read.transaction_id === tx.id) {
+      confirmed.session = read.session
     } else {
       confirmed.left_session_id = tx.payload
     }

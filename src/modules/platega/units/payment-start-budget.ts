@@ -1,4 +1,4 @@
-import { count, type Execute } from "./unauthenticated-budget"
+import { countEach, type Execute } from "./unauthenticated-budget"
 
 export interface PaymentStartLimits {
   perCart: number
@@ -23,9 +23,10 @@ const PREFIX = "start:"
 
 /**
  * How many payments the store API may start, per cart and per client address, in fixed windows
- * counted in the database (the same upsert as the callback budget), so that every instance counts
- * the same starts. Only starts that make something at Platega are counted: a click answered with
- * the transaction (or link) already made costs Platega nothing and is not a start.
+ * counted in the database (one upsert of both counts, like the callback budget's), so that every
+ * instance counts the same starts. Only starts that make something at Platega are counted: a click
+ * answered with the transaction (or link) already made costs Platega nothing and is not a start.
+ * Counts of ended windows are deleted by the retention job (deleteEndedPaymentStarts).
  */
 export async function takePaymentStart(
   execute: Execute,
@@ -36,22 +37,21 @@ export async function takePaymentStart(
   const windowMs = limits.windowMinutes * 60_000
   const windowStart = now - (now % windowMs)
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))
-  const cartUsed = await count(execute, `${PREFIX}cart:${keys.cart}`, windowStart)
-  // A cart's first start of a window clears the counts of windows that have ended.
-  if (cartUsed === 1) await prune(execute, windowStart)
+  const counted = [`${PREFIX}cart:${keys.cart}`]
+  if (keys.client) counted.push(`${PREFIX}client:${keys.client}`)
+  const [cartUsed, clientUsed] = await countEach(execute, counted, windowStart)
   if (cartUsed > limits.perCart) return { allowed: false, retryAfterSeconds, refusedBy: "cart" }
-  if (keys.client) {
-    const clientUsed = await count(execute, `${PREFIX}client:${keys.client}`, windowStart)
-    if (clientUsed > limits.perClient) {
-      return { allowed: false, retryAfterSeconds, refusedBy: "client" }
-    }
+  if (clientUsed !== undefined && clientUsed > limits.perClient) {
+    return { allowed: false, retryAfterSeconds, refusedBy: "client" }
   }
   return { allowed: true, retryAfterSeconds: 0 }
 }
 
-async function prune(execute: Execute, windowStart: number): Promise<void> {
-  await execute(`delete from platega_reread_budget where key like ? and window_start < ?`, [
-    `${PREFIX}%`,
-    new Date(windowStart),
-  ])
+/** Deletes the counts of payment-start windows that ended before `before`; how many. */
+export async function deleteEndedPaymentStarts(execute: Execute, before: Date): Promise<number> {
+  const rows = await execute<{ id: string }>(
+    `delete from platega_reread_budget where key like ? and window_start < ? returning id`,
+    [`${PREFIX}%`, before],
+  )
+  return rows.length
 }

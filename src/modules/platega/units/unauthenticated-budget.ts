@@ -114,20 +114,33 @@ async function isKnownSubscription(execute: Execute, plategaId: string): Promise
 
 /** Counts one use of `key` in the window starting at `windowStart`; the count after it. */
 export async function count(execute: Execute, key: string, windowStart: number): Promise<number> {
+  return (await countEach(execute, [key], windowStart))[0]
+}
+
+/**
+ * Counts one use of each key in the window starting at `windowStart`, in one statement; the
+ * counts after it, in the order of `keys`.
+ */
+export async function countEach(
+  execute: Execute,
+  keys: string[],
+  windowStart: number,
+): Promise<number[]> {
   const start = new Date(windowStart)
-  const rows = await execute<{ used: number }>(
+  const rows = await execute<{ key: string; used: number }>(
     `insert into platega_reread_budget (id, key, window_start, used)
-     values (?, ?, ?, 1)
+     values ${keys.map(() => "(?, ?, ?, 1)").join(", ")}
      on conflict (key) where deleted_at is null
      do update set
        used = case when platega_reread_budget.window_start = excluded.window_start
                    then platega_reread_budget.used + 1 else 1 end,
        window_start = excluded.window_start,
        updated_at = now()
-     returning used`,
-    [generateEntityId(undefined, "plrb"), key, start],
+     returning key, used`,
+    keys.flatMap((key) => [generateEntityId(undefined, "plrb"), key, start]),
   )
-  return Number(rows[0]?.used ?? Number.MAX_SAFE_INTEGER)
+  const used = new Map(rows.map((r) => [r.key, Number(r.used)]))
+  return keys.map((key) => used.get(key) ?? Number.MAX_SAFE_INTEGER)
 }
 
 async function prune(execute: Execute, windowStart: number): Promise<void> {

@@ -1,9 +1,8 @@
-import { PaymentActions } from "@medusajs/framework/utils"
 import type { TransactionStatus } from "../../../lib/platega"
 import {
   decideOutcome,
   needsChargebackFlag,
-  paymentDecision,
+  paysItsSession,
   type ConfirmedTransaction,
   type SessionOrder,
 } from "../core/decisions"
@@ -18,30 +17,24 @@ const tx = (over: Partial<TransactionStatus> = {}): TransactionStatus =>
     ...over,
   }) as TransactionStatus
 
-const session = (amount: string | number = "1490") => ({
+const session = () => ({
   id: "payses_1",
   provider_id: "pp_platega-sbp_platega",
   status: "pending",
   payment_collection_id: "pay_col_1",
-  amount,
-  currency_code: "rub",
 })
 
-/** The whole decision, as the workflow takes it: the pipeline's, then the outcome after it. */
+/** The whole decision, as the workflow takes it once the session's authorization has run. */
 function decide(c: ConfirmedTransaction, order?: SessionOrder, claimed?: string) {
-  const webhook = paymentDecision(c)
-  return decideOutcome({ transaction_id: "tx-1", claimed_status: claimed }, c, webhook, order, {
+  return decideOutcome({ transaction_id: "tx-1", claimed_status: claimed }, c, order, {
     flagged: needsChargebackFlag(c, order),
   })
 }
 
 describe("what a transaction means: one decision for every path", () => {
-  it("paid in full for its session: the pipeline takes it; with its order, captured", () => {
+  it("paid for its session: its authorization decides; taken, with its order, captured", () => {
     const c = { tx: tx(), session: session() }
-    expect(paymentDecision(c)).toMatchObject({
-      action: PaymentActions.SUCCESSFUL,
-      data: { session_id: "payses_1", amount: 1490 },
-    })
+    expect(paysItsSession(c)).toBe(true)
     expect(decide(c, { order_id: "order_1", refunded: "0", paid: "1490" })).toMatchObject({
       outcome: "captured",
       order_id: "order_1",
@@ -49,23 +42,19 @@ describe("what a transaction means: one decision for every path", () => {
     expect(decide(c)).toMatchObject({ outcome: "pending" })
   })
 
-  it("another amount or currency: no money in, one case of kind payment_mismatch", () => {
-    for (const c of [
-      { tx: tx(), session: session("1000") },
-      { tx: tx({ paymentDetails: { amount: 1490, currency: "USD" } }), session: session() },
-    ]) {
-      expect(paymentDecision(c)).toMatchObject({ action: PaymentActions.NOT_SUPPORTED })
-      expect(decide(c)).toMatchObject({
-        outcome: "flagged",
-        case_kind: "payment_mismatch",
-        session_id: "payses_1",
-      })
-    }
+  it("refused by its authorization (another amount or currency): a case of kind payment_mismatch", () => {
+    const c = { tx: tx(), session: session(), refused: "amount 1490 differs from 1000" }
+    expect(decide(c)).toMatchObject({
+      outcome: "flagged",
+      case_kind: "payment_mismatch",
+      session_id: "payses_1",
+      detail: "Paid, but not accepted: amount 1490 differs from 1000",
+    })
   })
 
   it("paid after its session was left: a case naming the session, no money in", () => {
     const c = { tx: tx(), left_session_id: "payses_1" }
-    expect(paymentDecision(c)).toBeUndefined()
+    expect(paysItsSession(c)).toBe(false)
     expect(decide(c)).toMatchObject({
       outcome: "flagged",
       case_kind: "paid_after_abandon",

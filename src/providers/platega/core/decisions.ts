@@ -1,5 +1,5 @@
-import { MathBN, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { BigNumberInput, WebhookActionResult } from "@medusajs/framework/types"
+import { MathBN, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
 import {
   classifyTransactionStatus,
   paymentMethodCode,
@@ -7,11 +7,13 @@ import {
   type TransactionStatus,
 } from "../../../lib/platega"
 import type { CallbackOutcome, CaseKind } from "../../../modules/platega"
-import { sameAmount, toPlategaAmount } from "../../../lib/platega/money"
+import { sameAmount } from "../../../lib/platega/money"
 
 // What a Platega transaction means for the store, decided in one place and alike whichever path
 // brought it in (its callback, the shopper's return, the reconciliation job, re-check): pure
-// functions of Platega's answer to the store's own read and the store's own records.
+// functions of Platega's answer to the store's own read and the store's own records. Whether the
+// money paid is what the session asked is decided once, at the session's authorization
+// (paid-check.ts, with paymentMismatch below); the outcome only reads what it decided (`refused`).
 
 /**
  * Platega status → Medusa payment session status. Platega captures at once, so CONFIRMED is
@@ -29,24 +31,6 @@ export function sessionStatusFor(status: string): PaymentSessionStatus {
     default:
       // Unknown values are new intermediate states the service added: wait, never fulfil.
       return PaymentSessionStatus.PENDING
-  }
-}
-
-/**
- * Platega status → the action Medusa's payment webhook pipeline takes. Only CONFIRMED moves money
- * into an order; a reversal is handled by the plugin's callback flow (it flags the order), so the
- * pipeline is told "not supported" rather than something it would misread.
- */
-export function webhookActionFor(status: string): PaymentActions {
-  switch (classifyTransactionStatus(status)) {
-    case "confirmed":
-      return PaymentActions.SUCCESSFUL
-    case "canceled":
-      return PaymentActions.CANCELED
-    case "pending":
-      return PaymentActions.PENDING
-    default:
-      return PaymentActions.NOT_SUPPORTED
   }
 }
 
@@ -71,32 +55,6 @@ export function paymentMismatch(
   return undefined
 }
 
-export type TransactionWebhookDecision = WebhookActionResult & { reason?: string }
-
-/**
- * The one decision from Platega's own answer (GET /transaction/{id}) to Medusa's payment webhook
- * action (through paymentDecision below, in the callback workflow).
- * Only a CONFIRMED transaction for a Medusa payment session, for the amount and currency that
- * session asked, is SUCCESSFUL.
- */
-export function decideTransactionWebhook(
-  tx: TransactionStatus,
-  session: ExpectedPayment | undefined,
-): TransactionWebhookDecision {
-  const sessionId = tx.payload ?? ""
-  if (!sessionId.startsWith("payses_")) {
-    return { action: PaymentActions.NOT_SUPPORTED, reason: "not a Medusa payment session" }
-  }
-  const action = webhookActionFor(tx.status)
-  if (action === PaymentActions.SUCCESSFUL) {
-    const mismatch = paymentMismatch(session, tx)
-    if (mismatch) return { action: PaymentActions.NOT_SUPPORTED, reason: mismatch }
-  }
-  // Rounded to the minor unit: a 16-decimal amount must not exceed what the session authorized.
-  const amount = toPlategaAmount(tx.paymentDetails.amount, tx.paymentDetails.currency)
-  return { action, data: { session_id: sessionId, amount } }
-}
-
 /** A transaction as the store found it: Platega's answer, and the session it was made for. */
 export interface ConfirmedTransaction {
   /** What GET /transaction/{id} said; undefined when Platega does not know the id. */
@@ -107,8 +65,6 @@ export interface ConfirmedTransaction {
     provider_id: string
     status: string
     payment_collection_id: string
-    amount: BigNumberInput
-    currency_code: string
   }
   /**
    * The transaction was made for a session of this store that no longer waits for it (deleted,
@@ -120,6 +76,11 @@ export interface ConfirmedTransaction {
    * return, or an earlier delivery, got there first): Platega was not read again.
    */
   already_paid?: boolean
+  /**
+   * Why the session's authorization did not take Platega's paid answer (another amount or
+   * currency, or a transaction that pays another session): paid-check.ts decided it.
+   */
+  refused?: string
 }
 
 /** The order a payment session ended in, and what was refunded on its payment. */
@@ -141,16 +102,9 @@ export interface PaymentOutcome {
   case_kind?: CaseKind
 }
 
-const MONEY_IN: string[] = [PaymentActions.SUCCESSFUL, PaymentActions.AUTHORIZED]
-
-/** Medusa's payment pipeline takes this money in. */
-export const takesMoneyIn = (d: WebhookActionResult | undefined) =>
-  MONEY_IN.includes(d?.action ?? "")
-
-/** The pipeline's decision for a CONFIRMED transaction of a live session; undefined otherwise. */
-export function paymentDecision(c: ConfirmedTransaction): TransactionWebhookDecision | undefined {
-  const paid = !!c.tx && !!c.session && classifyTransactionStatus(c.tx.status) === "confirmed"
-  return paid ? decideTransactionWebhook(c.tx!, c.session) : undefined
+/** Platega says paid, for a live session of this store: that session's authorization decides. */
+export function paysItsSession(c: ConfirmedTransaction): boolean {
+  return !!c.tx && !!c.session && classifyTransactionStatus(c.tx.status) === "confirmed"
 }
 
 function fullyRefunded(o: SessionOrder | undefined): boolean {
@@ -169,14 +123,13 @@ export function needsChargebackFlag(c: ConfirmedTransaction, o: SessionOrder | u
 }
 
 /**
- * What a transaction's situation means, after the pipeline ran: paid in full → its order; paid
+ * What a transaction's situation means, once its session's authorization ran: paid in full → its order; paid
  * another amount or currency → a case, no order; paid after its session was left → a case; paid
  * for nothing of this store → a case; money returned on an order → the order flagged.
  */
 export function decideOutcome(
   input: { transaction_id: string; claimed_status?: string },
   c: ConfirmedTransaction,
-  webhook: TransactionWebhookDecision | undefined,
   o: SessionOrder | undefined,
   chargeback: { flagged: boolean } | undefined,
 ): PaymentOutcome {
@@ -246,12 +199,12 @@ export function decideOutcome(
           }
   }
   if (state === "confirmed") {
-    if (!takesMoneyIn(webhook)) {
+    if (c.refused) {
       return {
         ...ids,
         outcome: "flagged",
         case_kind: "payment_mismatch",
-        detail: `Paid, but not accepted: ${webhook?.reason ?? "amount or currency differs from the session"}`,
+        detail: `Paid, but not accepted: ${c.refused}`,
       }
     }
     return o?.order_id

@@ -68,43 +68,60 @@ export function paidOrError(
   what: string,
   logger?: Logger,
 ): PaymentSessionStatus {
+  return paidAsAsked(data, paid, what, logger)
+    ? PaymentSessionStatus.ERROR
+    : PaymentSessionStatus.CAPTURED
+}
+
+/** Why the money paid is not what `asked` says (logged); undefined when it is. */
+function paidAsAsked(
+  asked: Pick<PlategaSessionData, "amount" | "currency">,
+  paid: Pick<TransactionStatus, "paymentDetails">,
+  what: string,
+  logger?: Logger,
+): string | undefined {
   const expected =
-    data.amount !== undefined && data.currency !== undefined
-      ? { amount: data.amount, currency_code: data.currency }
+    asked.amount !== undefined && asked.currency !== undefined
+      ? { amount: asked.amount, currency_code: asked.currency }
       : undefined
   const mismatch = paymentMismatch(expected, paid)
-  if (!mismatch) return PaymentSessionStatus.CAPTURED
-  logger?.error(`Platega: ${what} but ${mismatch}; not accepted as paid`)
-  return PaymentSessionStatus.ERROR
+  if (mismatch) logger?.error(`Platega: ${what} but ${mismatch}; not accepted as paid`)
+  return mismatch
+}
+
+/** A session's status from Platega's answer, and why a paid answer was not accepted. */
+export interface CheckedStatus {
+  status: PaymentSessionStatus
+  /** Set when Platega says paid but the session may not take it (the status is then ERROR). */
+  refused?: string
 }
 
 /**
- * A transaction's session status, never reporting money the store did not ask for: a CONFIRMED
- * amount or currency other than the session's (what Medusa will capture, as the callback's
- * decision compares) is an error, and so is a transaction that was not made for this session or
- * already pays another one.
+ * THE decision whether a paid transaction pays its session, made at the session's authorization
+ * whichever path asks (the callback, the shopper's return, reconciliation, re-check): the amount
+ * and currency are those of the session row (what Medusa will capture), and the transaction must
+ * be this session's own and pay no other one. Otherwise the status is an error, with the reason.
  */
 export async function checkedStatus(
   data: PlategaSessionData,
   tx: TransactionStatus,
   deps: PaidCheckDeps,
-): Promise<PaymentSessionStatus> {
+): Promise<CheckedStatus> {
   const status = sessionStatusFor(tx.status)
-  if (status !== PaymentSessionStatus.CAPTURED) return status
+  if (status !== PaymentSessionStatus.CAPTURED) return { status }
   const row = await deps.sessions.asked(data.session_id)
   const asked = row
     ? {
-        ...data,
         amount: toDecimalString(row.amount, row.currency_code),
         currency: row.currency_code.toUpperCase(),
       }
     : data
-  const paid = paidOrError(asked, tx, `transaction ${tx.id} is CONFIRMED`, deps.logger)
-  if (paid !== PaymentSessionStatus.CAPTURED) return paid
+  const mismatch = paidAsAsked(asked, tx, `transaction ${tx.id} is CONFIRMED`, deps.logger)
+  if (mismatch) return { status: PaymentSessionStatus.ERROR, refused: mismatch }
   const refused = await whyNotThisSession(data, tx, ownershipDeps(deps))
-  if (!refused) return paid
+  if (!refused) return { status }
   deps.logger?.warn(`Platega: not accepted as paid for session ${data.session_id}: ${refused}`)
-  return PaymentSessionStatus.ERROR
+  return { status: PaymentSessionStatus.ERROR, refused }
 }
 
 // Which session a paid transaction may pay: the claims.

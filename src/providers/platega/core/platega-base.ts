@@ -38,7 +38,7 @@ import {
   type PlategaOptions,
 } from "../../../modules/platega"
 import { toMedusaError } from "./errors"
-import { checkedStatus, paidOrError, sessionLookup, type PaidCheckDeps } from "./paid-check"
+import { checkedStatus, sessionLookup, type PaidCheckDeps } from "./paid-check"
 import {
   cancelPendingTransaction,
   refundSessionPayment,
@@ -218,8 +218,15 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
     // Inside the callback's own authorization, the callback's read answers (withHandedReads, modules/platega/access).
     const tx = await this.readTransaction(data, "reading the payment status")
-    const status = await this.checkedStatus(data, tx)
-    return { status, data: withPlategaRead(data, tx.status) }
+    const { status, refused } = await this.checkedStatus(data, tx)
+    // Why paid money was not taken stays on the session (the callback's outcome names it).
+    return {
+      status,
+      data: {
+        ...withPlategaRead(data, tx.status),
+        ...(refused ? { platega_refused: refused } : {}),
+      },
+    }
   }
 
   /**
@@ -237,15 +244,6 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
       sessions: sessionLookup(this.container_),
       logger: this.logger_,
     }
-  }
-
-  /** See paid-check.ts: accepted as paid only for the amount and currency the session asked. */
-  protected paidOrError(
-    data: PlategaSessionData,
-    paid: Pick<TransactionStatus, "paymentDetails">,
-    what: string,
-  ): PaymentSessionStatus {
-    return paidOrError(data, paid, what, this.logger_)
   }
 
   private async readTransaction(
@@ -281,7 +279,7 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = readSessionData(input.data)
     const tx = await this.readTransaction(data, "capturing the payment")
-    if ((await this.checkedStatus(data, tx)) !== PaymentSessionStatus.CAPTURED) {
+    if ((await this.checkedStatus(data, tx)).status !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Platega: transaction ${tx.id} is ${tx.status}, not CONFIRMED: there is nothing to capture`,

@@ -34,6 +34,8 @@ const sessionDataSchema = z.looseObject({
    * makes it read at most once per interval (workflows/checkout/settle-checkout.ts).
    */
   platega_read_at: z.string().optional(),
+  /** Why Platega's paid answer was not taken for this session (paid-check.ts). */
+  platega_refused: z.string().optional(),
   redirect: z.string().optional(),
   /**
    * SBP: the storefront shows the QR itself (sent when the payment starts). Only then is the

@@ -24,8 +24,7 @@ import { intervalCode, planSchema, recordStatus, successfulCharges } from "../..
 import { bothLanguages } from "./admin-message"
 import { toMedusaError } from "./errors"
 import { toDecimalString } from "../../../lib/platega/money"
-import { claimFor } from "./paid-check"
-import { ownershipDeps } from "./paid-check"
+import { claimFor, ownershipDeps, paidOrError } from "./paid-check"
 import { PlategaBase } from "./platega-base"
 import {
   readSessionData,
@@ -133,7 +132,7 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     const status = recordStatus(sub.status)
     if (successfulCharges(sub) > 0) {
       const paid = { paymentDetails: { amount: sub.amount, currency: sub.currencyCode } }
-      const checked = this.paidOrError(data, paid, `subscription ${sub.id} has charged`)
+      const checked = paidOrError(data, paid, `subscription ${sub.id} has charged`, this.logger_)
       return checked === PaymentSessionStatus.CAPTURED ? this.claimed(data, sub.id) : checked
     }
     if (["Failed", "Cancelled", "PastDue"].includes(status)) return PaymentSessionStatus.CANCELED
