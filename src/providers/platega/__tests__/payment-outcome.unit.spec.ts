@@ -88,11 +88,30 @@ describe("what a transaction means: one decision for every path", () => {
     ).toMatchObject({ outcome: "captured" })
   })
 
-  it("money returned on an order: flagged once, unless Medusa refunded it all", () => {
+  it("money returned on an order: a chargeback case; a repeat the flag step found flagged says so; none once Medusa refunded it all", () => {
     const c = { tx: tx({ status: "CHARGEBACKED" }), session: session() }
     const order = { order_id: "order_1", refunded: "0", paid: "1490" }
     expect(needsChargebackFlag(c, order)).toBe(true)
-    expect(decide(c, order)).toMatchObject({ outcome: "flagged", case_kind: "chargeback" })
+    const first = decideOutcome({ transaction_id: "tx-1" }, c, paymentDecision(c), order, {
+      flagged: true,
+    })
+    expect(first).toMatchObject({
+      outcome: "flagged",
+      case_kind: "chargeback",
+      order_id: "order_1",
+    })
+    expect(first.detail).toBe("CHARGEBACKED: money returned; the order is flagged")
+    // The same outcome again (a duplicate delivery, the reconciliation job): the flag step found
+    // the order flagged and set nothing. The case stays; its words say it was flagged before.
+    const again = decideOutcome({ transaction_id: "tx-1" }, c, paymentDecision(c), order, {
+      flagged: false,
+    })
+    expect(again).toMatchObject({
+      outcome: "flagged",
+      case_kind: "chargeback",
+      order_id: "order_1",
+    })
+    expect(again.detail).toBe("Chargeback already flagged on the order")
     const refunded = { ...order, refunded: "1490" }
     expect(needsChargebackFlag(c, refunded)).toBe(false)
     expect(decide(c, refunded)).toMatchObject({ outcome: "refunded" })
