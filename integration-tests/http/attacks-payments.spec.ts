@@ -1,4 +1,4 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   isFinalOutcome,
   PLATEGA_MODULE,
@@ -17,10 +17,15 @@ import {
 } from "../helpers/checkout"
 import { callbackLog, postCallback, transactionCallbackBody } from "../helpers/callbacks"
 import { useCountingProxy } from "../helpers/counting-proxy"
+import { captureOutput } from "../helpers/output"
 import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
 
 jest.setTimeout(120_000)
+
+/** Medusa's refusal of a refund past what is captured (its workflow's check, or its module's). */
+const NOTHING_LEFT_TO_REFUND =
+  /^You (cannot refund more than what is captured on the payment|are not allowed to refund more than the captured amount)\.?$/
 
 const sandbox = useSandbox()
 // The store talks to Platega through a proxy that counts its calls.
@@ -44,13 +49,39 @@ medusaIntegrationTestRunner({
       await sandbox().control.setCallbackUrl(null)
     })
 
-    /** A cart paid for honestly: its order and its confirmed transaction. */
+    /** A cart paid for honestly: its order, its session and its confirmed transaction. */
     async function paidCart(provider = SBP) {
       const cartId = await createCart(api, store)
       const session = await startPayment(api, store, cartId, provider)
       await sandbox().control.confirm(session.data.transaction_id)
       expect((await completeCart(api, store, cartId)).type).toBe("order")
-      return { cartId, transactionId: session.data.transaction_id }
+      return { cartId, sessionId: session.id, transactionId: session.data.transaction_id }
+    }
+
+    /**
+     * Authorizes a session through the payment module, expecting the provider's refusal: Medusa's
+     * NOT_ALLOWED for a session the provider did not authorize, the session left in `error`, and
+     * what the provider logged about it (its reason).
+     */
+    async function authorizeRefused(sessionId: string) {
+      const payment = getContainer().resolve(Modules.PAYMENT)
+      const output = captureOutput(getContainer)
+      let error: unknown
+      try {
+        await payment.authorizePaymentSession(sessionId, {})
+      } catch (e) {
+        error = e
+      } finally {
+        output.stop()
+      }
+      expect(error).toBeInstanceOf(MedusaError)
+      expect(error).toMatchObject({
+        type: MedusaError.Types.NOT_ALLOWED,
+        message: `Session: ${sessionId} was not authorized with the provider.`,
+      })
+      expect((await payment.retrievePaymentSession(sessionId)).status).toBe("error")
+      expect(await payment.listPayments({ payment_session_id: sessionId })).toEqual([])
+      return { logged: output.text() }
     }
 
     it("a paid transaction named in another cart's session data pays nothing there", async () => {
@@ -89,11 +120,42 @@ medusaIntegrationTestRunner({
         currency_code: payment_collection.currency_code,
         data: { transaction_id: a.transactionId },
       })
-      await expect(payment.authorizePaymentSession(session.id, {})).rejects.toThrow()
+      const refusal = await authorizeRefused(session.id)
+      // The provider's reason: the transaction was made for A's session, not this one.
+      expect(refusal.logged).toContain(
+        `not accepted as paid for session ${session.id}: transaction ${a.transactionId} was made for another payment (payload ${a.sessionId})`,
+      )
       expect((await completeCart(api, store, cartB)).type).toBe("cart")
       expect((await cartOutcome(getContainer(), cartB)).orders).toHaveLength(0)
       const [captured] = await payment.listPayments({ payment_session_id: session.id })
       expect(captured).toBeUndefined()
+    })
+
+    it("a CONFIRMED payment of another amount than its session asks is not authorized: the session's own amount, not its data, is compared", async () => {
+      // Moved here from provider.local.spec: the provider reads what Medusa will capture from the
+      // payment module's session (paymentSessionService); a local spec has no payment module (no
+      // database), so there the provider compares the session data's amount, its fallback.
+      const cartId = await createCart(api, store)
+      const started = await startPayment(api, store, cartId, CARD)
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const [{ amount }] = await knex("payment_session").select("amount").where({ id: started.id })
+      // What Medusa would capture is now 1 ₽ less than the transaction's amount; the session's
+      // data still says the transaction's amount, so only the session's own amount tells them apart.
+      const less = (Number(amount) - 1).toFixed(2)
+      await knex("payment_session")
+        .update({ amount: less, raw_amount: { value: less, precision: 20 } })
+        .where({ id: started.id })
+      await sandbox().control.confirm(started.data.transaction_id)
+      const payment = getContainer().resolve(Modules.PAYMENT)
+      const data = (await payment.retrievePaymentSession(started.id)).data as { amount: string }
+      expect(Number(data.amount)).toBe(Number(amount))
+
+      const refusal = await authorizeRefused(started.id)
+      expect(refusal.logged).toContain(
+        `Platega: transaction ${started.data.transaction_id} is CONFIRMED but amount ${Number(amount)} differs from ${less}; not accepted as paid`,
+      )
+      expect((await completeCart(api, store, cartId)).type).toBe("cart")
+      expect((await cartOutcome(getContainer(), cartId)).orders).toHaveLength(0)
     })
 
     it("two refunds of one payment at the same moment: the money goes back once, one refund recorded", async () => {
@@ -108,12 +170,20 @@ medusaIntegrationTestRunner({
         )
       const answers = await Promise.all([refund(), refund(), refund(), refund(), refund()])
       expect(answers.filter((r) => r.status === 200)).toHaveLength(1)
+      // The others refused by Medusa: nothing is left to refund once the first one is recorded.
+      const refused = answers.filter((r) => r.status !== 200)
+      expect(refused.map((r) => [r.status, r.data.type])).toEqual(
+        refused.map(() => [400, "invalid_data"]),
+      )
+      for (const r of refused) expect(r.data.message).toMatch(NOTHING_LEFT_TO_REFUND)
       const after = await cartOutcome(getContainer(), a.cartId)
       expect(after.payments[0].refunds).toHaveLength(1)
       expect((await sandbox().control.getTransaction(a.transactionId))?.status).toBe("CHARGEBACKED")
-      // Asked again later: refused with the plugin's reason, nothing more recorded.
+      // Asked again later: refused, nothing left to refund, nothing more recorded.
       const again = await refund()
-      expect(again.status).toBeGreaterThanOrEqual(400)
+      expect(again.status).toBe(400)
+      expect(again.data).toMatchObject({ type: "invalid_data" })
+      expect(again.data.message).toMatch(NOTHING_LEFT_TO_REFUND)
       expect((await cartOutcome(getContainer(), a.cartId)).payments[0].refunds).toHaveLength(1)
     })
 
@@ -138,8 +208,12 @@ medusaIntegrationTestRunner({
         {},
         { ...admin, validateStatus: () => true },
       )
-      expect(res.status).toBeGreaterThanOrEqual(400)
-      expect(JSON.stringify(res.data)).toMatch(/refund it from its order/)
+      expect(res.status).toBe(400)
+      expect(res.data).toMatchObject({ type: "not_allowed" })
+      expect(res.data.message).toContain(
+        `Platega: transaction ${a.transactionId} pays payment session ${a.sessionId} of order`,
+      )
+      expect(res.data.message).toContain("refund it from its order")
       expect((await sandbox().control.getTransaction(a.transactionId))?.status).toBe("CONFIRMED")
       expect((await cartOutcome(getContainer(), a.cartId)).orders).toHaveLength(1)
     })
