@@ -92,7 +92,7 @@ describe("what a transaction means: one decision for every path", () => {
     const c = { tx: tx({ status: "CHARGEBACKED" }), session: session() }
     const order = { order_id: "order_1", refunded: "0", paid: "1490" }
     expect(needsChargebackFlag(c, order)).toBe(true)
-    const first = decideOutcome({ transaction_id: "tx-1" }, c, paymentDecision(c), order, {
+    const first = decideOutcome({ transaction_id: "tx-1" }, c, order, {
       flagged: true,
     })
     expect(first).toMatchObject({
@@ -103,7 +103,7 @@ describe("what a transaction means: one decision for every path", () => {
     expect(first.detail).toBe("CHARGEBACKED: money returned; the order is flagged")
     // The same outcome again (a duplicate delivery, the reconciliation job): the flag step found
     // the order flagged and set nothing. The case stays; its words say it was flagged before.
-    const again = decideOutcome({ transaction_id: "tx-1" }, c, paymentDecision(c), order, {
+    const again = decideOutcome({ transaction_id: "tx-1" }, c, order, {
       flagged: false,
     })
     expect(again).toMatchObject({
