@@ -187,7 +187,8 @@ medusaIntegrationTestRunner({
         // A payment link's callback: the link found, read, its payment captured on its order.
         linkCallback: 1100, // measured 1001 = 839 + 162
         // A callback for a transaction the store has no record of: read (Platega: 404), ignored.
-        unknownCallback: 790, // measured 718 = 392 + 326
+        // A path that finds the settings' cache expired reads them afresh: 15 lines more.
+        unknownCallback: 790, // measured 718 = 392 + 326; 733 after the spec's earlier tests
       }
 
       function report(name: string, run: LinesRun) {
