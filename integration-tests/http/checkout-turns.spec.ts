@@ -209,6 +209,46 @@ medusaIntegrationTestRunner({
       expect(await captured(cartId)).toBe(total)
     })
 
+    it("the shopper's return after the callback made the order is answered with that order, without completing the cart again", async () => {
+      const cartId = await createCart(api, store)
+      const sbp = await startPayment(api, store, cartId, SBP)
+      const tx = sbp.data.transaction_id
+      await sandbox().control.confirm(tx)
+      expect(
+        (await postCallback(api, sandbox(), await transactionCallbackBody(sandbox(), tx))).status,
+      ).toBe(200)
+      const [made] = await eventually(
+        async () => (await cartOutcome(getContainer(), cartId)).orders,
+        (orders) => orders.length === 1,
+      )
+      await processedCallbacks(getContainer(), { plategaId: tx })
+      const completions = async () => {
+        const { rows } = await getContainer()
+          .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          .raw(
+            `select count(*)::int as n from workflow_execution where workflow_id = 'complete-cart'`,
+          )
+        return rows[0].n as number
+      }
+      const before = await completions()
+      const done = await completeCart(api, store, cartId)
+      expect(done.type).toBe("order")
+      const order = (done as { order: Record<string, unknown> }).order
+      // As Medusa's route answers a completion: the order with the store's order fields.
+      expect(order).toMatchObject({ id: made.id, currency_code: "rub" })
+      expect(MathBN.convert(order.total as never).toString()).toBe(await cartTotal(cartId))
+      expect(order.items).toEqual([expect.objectContaining({ variant_id: store.variantId })])
+      // Medusa's completion did not run again (it reads the whole cart to find the order).
+      expect(await completions()).toBe(before)
+      // Without a publishable key the route still refuses, as Medusa's does.
+      const anonymous = await api.post(
+        `/store/carts/${cartId}/complete`,
+        {},
+        { validateStatus: () => true },
+      )
+      expect(anonymous.status).toBe(400)
+    })
+
     it("completions while the payment is pending make no order and spend no order number; Platega is read at most once per 15 s", async () => {
       const { data: before } = await query().graph({ entity: "order", fields: ["display_id"] })
       const last = Math.max(0, ...before.map((o) => Number(o.display_id)))
