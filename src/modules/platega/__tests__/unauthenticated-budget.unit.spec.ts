@@ -11,12 +11,17 @@ function fakeTable(known: string[] = []) {
       return known.includes(bindings[0] as string) ? [{ known: 1 } as T] : []
     }
     if (!sql.trim().startsWith("insert")) return []
-    const [, key, start] = bindings as [string, string, Date]
-    const window = start.getTime()
-    const row = rows.get(key)
-    const used = row && row.window === window ? row.used + 1 : 1
-    rows.set(key, { window, used })
-    return [{ used } as T]
+    // One (id, key, window start) triple per key counted by the statement.
+    const counted: T[] = []
+    for (let i = 0; i < bindings.length; i += 3) {
+      const [key, start] = [bindings[i + 1] as string, bindings[i + 2] as Date]
+      const window = start.getTime()
+      const row = rows.get(key)
+      const used = row && row.window === window ? row.used + 1 : 1
+      rows.set(key, { window, used })
+      counted.push({ key, used } as T)
+    }
+    return counted
   }
   return { execute, rows }
 }
