@@ -6,7 +6,7 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import type { BigNumberInput } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { classifyTransactionStatus } from "../../lib/platega"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
@@ -26,6 +26,7 @@ import {
   readAndMatch,
   settleCheckout,
   withCartLock,
+  withCartSettlement,
   type Checkout,
   type CheckoutRead,
 } from "../checkout/settle-checkout"
@@ -65,9 +66,15 @@ const confirmPlategaTransactionStep = createStep(
         : (input.checkout ?? undefined)
     if (checkout?.cart_id) {
       const cartId = checkout.cart_id
-      const found = await withCartLock(container, cartId, () =>
-        settleCheckout(container, input, { ...checkout, cart_id: cartId }),
-      )
+      const found = await withCartSettlement(container, cartId, async () => {
+        const read = await withCartLock(container, cartId, () =>
+          settleCheckout(container, input, { ...checkout, cart_id: cartId }),
+        )
+        if (read.paid_cart_id && !read.already_paid) {
+          read.completed = await completePaidCart(container, cartId)
+        }
+        return read
+      })
       return new StepResponse<CheckoutRead>(found)
     }
     // No record of its checkout (made before the store kept one): read, then, when it pays its
@@ -77,12 +84,16 @@ const confirmPlategaTransactionStep = createStep(
       const session = confirmed.session!
       const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
       const authorize = () => authorizeWithRead(container, confirmed)
-      if (cartId) {
-        await withCartLock(container, cartId, authorize)
-        if (!confirmed.refused) confirmed.paid_cart_id = cartId
-      } else {
+      if (!cartId) {
         await authorize()
+        return new StepResponse<CheckoutRead>(confirmed)
       }
+      await withCartSettlement(container, cartId, async () => {
+        await withCartLock(container, cartId, authorize)
+        if (confirmed.refused) return
+        confirmed.paid_cart_id = cartId
+        confirmed.completed = await completePaidCart(container, cartId)
+      })
     }
     return new StepResponse<CheckoutRead>(confirmed)
   },
@@ -128,29 +139,26 @@ const findOrderForSessionStep = createStep(
 )
 
 /**
- * The paid cart (with no order yet) becomes its order, through Medusa's own cart completion as a
- * workflow of its own (it takes the cart's lock: a shopper completing the same cart at that moment
- * gets the same order). Its session is authorized already, so completion asks Platega nothing.
- * Should it fail (stock gone, say), the payment stays captured and the outcome says the order is
- * not made yet, for the reconciliation job and the merchant, as Medusa's own payment pipeline
- * leaves it.
+ * The paid cart becomes its order, through Medusa's own cart completion as a workflow of its own
+ * (it takes the cart's lock; a cart completed already answers its order). Its session is
+ * authorized already, so completion asks Platega nothing. Should it fail (stock gone, say), the
+ * payment stays captured and the outcome says the order is not made yet, for the reconciliation
+ * job and the merchant, as Medusa's own payment pipeline leaves it.
  */
-const completeCheckoutCartStep = createStep(
-  "complete-platega-checkout-cart",
-  async (input: { cart_id: string }, { container }) => {
-    try {
-      const { result } = await completeCartWorkflow(container).run({ input: { id: input.cart_id } })
-      return new StepResponse<{ order_id?: string }>({ order_id: result.id })
-    } catch (e) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `Platega: cart ${input.cart_id} is paid, but its order could not be made: ${errorMessage(e)}`,
-        )
-      return new StepResponse<{ order_id?: string }>({})
-    }
-  },
-)
+async function completePaidCart(
+  container: MedusaContainer,
+  cartId: string,
+): Promise<{ order_id?: string }> {
+  try {
+    const { result } = await completeCartWorkflow(container).run({ input: { id: cartId } })
+    return { order_id: result.id }
+  } catch (e) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`Platega: cart ${cartId} is paid, but its order could not be made: ${errorMessage(e)}`)
+    return {}
+  }
+}
 
 // ---- the workflow --------------------------------------------------------------------------
 
@@ -174,16 +182,11 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
       })),
     )
 
-    // Just paid under the cart's lock: the cart becomes its order (its completion finds the order
-    // should there be one). Anything else looks for the session's order.
-    const justPaid = transform(
-      { confirmed },
-      ({ confirmed }) => !!confirmed.paid_cart_id && !confirmed.already_paid,
-    )
+    // A cart made paid just now was completed with it; anything else looks for the session's order.
     const found = when(
       "platega-has-session",
-      { confirmed, justPaid },
-      ({ confirmed, justPaid }) => !!confirmed.session && !justPaid,
+      { confirmed },
+      ({ confirmed }) => !!confirmed.session && !confirmed.completed,
     ).then(() =>
       findOrderForSessionStep(
         transform({ confirmed }, ({ confirmed }) => ({
@@ -193,23 +196,10 @@ export const handlePlategaTransactionWorkflow = createWorkflow(
         })),
       ),
     )
-
-    // Paid, and no order yet: the cart becomes its order.
-    const completed = when(
-      "platega-checkout-paid",
-      { confirmed, found },
-      ({ confirmed, found }) => !!confirmed.paid_cart_id && !found?.order_id,
-    ).then(() =>
-      completeCheckoutCartStep(
-        transform({ confirmed }, ({ confirmed }) => ({ cart_id: confirmed.paid_cart_id! })),
-      ),
-    )
     const sessionOrder = transform(
-      { found, completed, confirmed },
-      ({ found, completed, confirmed }): SessionOrder | undefined =>
-        found
-          ? { ...found, order_id: found.order_id ?? completed?.order_id }
-          : confirmed.session && { refunded: "0", order_id: completed?.order_id },
+      { found, confirmed },
+      ({ found, confirmed }): SessionOrder | undefined =>
+        found ?? (confirmed.session && { refunded: "0", order_id: confirmed.completed?.order_id }),
     )
 
     const chargeback = when(

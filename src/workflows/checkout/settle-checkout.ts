@@ -22,6 +22,8 @@ type Session = NonNullable<ConfirmedTransaction["session"]>
 export type CheckoutRead = ConfirmedTransaction & {
   /** The cart whose session was found or made paid: its order is made next. */
   paid_cart_id?: string
+  /** Made paid just now, so its cart's completion was run: the order it made, if it made one. */
+  completed?: { order_id?: string }
 }
 
 /** The store's record of the checkout a transaction was made for (models/checkout-transaction.ts). */
@@ -49,6 +51,22 @@ export function withCartLock<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   return container.resolve(Modules.LOCKING).execute(cartId, work, { timeout: LOCK_TIMEOUT_SECONDS })
+}
+
+/**
+ * `work` while holding the cart's settlement: Platega's callback settles a paid cart and completes
+ * it in one turn (the cart's own lock is taken twice inside it, by settleCheckout and then by
+ * Medusa's cart completion), so a shopper's return in the meantime waits for that order instead of
+ * completing the cart a second time (api/store/completed-cart.ts).
+ */
+export function withCartSettlement<T>(
+  container: Pick<MedusaContainer, "resolve">,
+  cartId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return container
+    .resolve(Modules.LOCKING)
+    .execute(`platega-settlement:${cartId}`, work, { timeout: LOCK_TIMEOUT_SECONDS })
 }
 
 /** The checkout the store made this transaction for (its own record), if it made it. */
