@@ -36,12 +36,11 @@ export * from "./subscription-reference"
 export * from "./payer"
 export * from "./return-addresses"
 export type { ChargeRecordInput, RecordedCharge } from "./service"
+export { headerValue } from "./access/callback-headers"
+export { withHandedReads, type ReadsToHand } from "./access/handed-reads"
 export {
-  headerValue,
   PlategaAccess,
   type PlategaAccessInit,
-  withHandedReads,
-  type ReadsToHand,
   PlategaNotConfiguredError,
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,

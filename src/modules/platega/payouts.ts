@@ -2,7 +2,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import { cardFingerprint } from "../../lib/platega/card-fingerprint"
 import { maskCardNumber } from "../../lib/platega/card-number"
-import { safeEqual } from "./access"
+import { safeEqual } from "./access/callback-headers"
 
 /**
  * Payout statuses, the one list:

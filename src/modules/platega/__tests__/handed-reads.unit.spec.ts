@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "../../../lib/platega"
-import { handedTransaction, withHandedReads } from "../access"
+import { handedTransaction, withHandedReads } from "../access/handed-reads"
 
 const tx = (id: string, status = "CONFIRMED") =>
   ({ id, status, paymentDetails: { amount: 100, currency: "RUB" } }) as TransactionStatus

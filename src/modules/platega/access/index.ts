@@ -1,8 +1,7 @@
 // The one access object: settings (merged in settings.ts), credentials, clients, the callback check
-// with its constant-time comparison, and Platega's reads with the reads handed to one event's work.
-// The secret box (crypto.ts) and the payment claims (payment-claims.ts) are files of their own.
-import { AsyncLocalStorage } from "node:async_hooks"
-import { createHash, timingSafeEqual } from "node:crypto"
+// and Platega's reads. Beside it: the callback's headers and their constant-time comparison
+// (callback-headers.ts), the reads handed to one event's work (handed-reads.ts), the secret box
+// (crypto.ts) and the payment claims (payment-claims.ts).
 import type { Logger } from "@medusajs/framework/types"
 import {
   PlategaClient,
@@ -12,7 +11,9 @@ import {
 } from "../../../lib/platega"
 import type { PlategaOptions } from "../plugin-options"
 import type { SettingKey, StoredSettings } from "../settings/definition"
+import { CallbackHeaderCheck } from "./callback-headers"
 import { SecretBox } from "./crypto"
+import { handedSubscription, handedTransaction } from "./handed-reads"
 import {
   forgetSettingsRow,
   mergeSettings,
@@ -89,12 +90,7 @@ export class PlategaAccess {
   /** The effective settings of the last row this access merged (the merge decrypts). */
   private merged?: { row: SettingsRow | undefined; value: EffectiveSettings }
   private readonly clients = new Map<string, PlategaClient>()
-  private digests?: {
-    merchantIdText: string
-    secretText: string
-    merchantId: Buffer
-    secret: Buffer
-  }
+  private readonly callbackHeaders = new CallbackHeaderCheck()
   /** Which Medusa payment each Platega payment pays (one, at most). */
   readonly claims: PaymentClaims
 
@@ -214,12 +210,10 @@ export class PlategaAccess {
   }
 
   /**
-   * Whether X-MerchantId/X-Secret are the credentials in force, compared in constant time.
-   * Unconfigured: nothing matches.
+   * Whether X-MerchantId/X-Secret are the credentials in force, compared in constant time
+   * (callback-headers.ts). Unconfigured: nothing matches.
    */
   async verifyCallback(headers: Record<string, unknown>): Promise<boolean> {
-    const merchantId = headerValue(headers, "x-merchantid")
-    const secret = headerValue(headers, "x-secret")
     let c: PlategaCredentials
     try {
       c = await this.credentials()
@@ -227,26 +221,7 @@ export class PlategaAccess {
       if (e instanceof PlategaNotConfiguredError) return false
       throw e
     }
-    if (merchantId === undefined || secret === undefined) return false
-    const expected = this.expectedDigests(c)
-    // Both compared, always: the time taken does not tell which one was wrong.
-    const ok =
-      safeEqualDigest(merchantId.toLowerCase(), expected.merchantId) &
-      safeEqualDigest(secret, expected.secret)
-    return ok === 1
-  }
-
-  /** The digests a callback's headers are compared with: made once per set of credentials. */
-  private expectedDigests(c: PlategaCredentials): { merchantId: Buffer; secret: Buffer } {
-    const kept = this.digests
-    if (kept && kept.merchantIdText === c.merchantId && kept.secretText === c.secret) return kept
-    this.digests = {
-      merchantIdText: c.merchantId,
-      secretText: c.secret,
-      merchantId: digestOf(c.merchantId.toLowerCase()),
-      secret: digestOf(c.secret),
-    }
-    return this.digests
+    return this.callbackHeaders.matches(headers, c)
   }
 
   /** The stored row, or undefined when there is none (or the table is not migrated yet). */
@@ -279,85 +254,3 @@ function medusaLogger(logger: Logger): PlategaLogger {
     shouldLog: (level) => logger.shouldLog(level),
   }
 }
-
-/** The SHA-256 digest that safeEqual compares (of an expected value, it can be kept). */
-export function digestOf(value: string): Buffer {
-  return createHash("sha256").update(value, "utf8").digest()
-}
-
-/** Constant-time string equality (1 or 0); digests make unequal lengths safe to compare. */
-export function safeEqual(a: string, b: string): number {
-  return safeEqualDigest(a, digestOf(b))
-}
-
-/** safeEqual against the digest of the expected value (see digestOf). */
-export function safeEqualDigest(given: string, expected: Buffer): number {
-  return timingSafeEqual(digestOf(given), expected) ? 1 : 0
-}
-
-/** A header by its lower-case name, from Node's or any plain header object. */
-export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers ?? {})) {
-    if (key.toLowerCase() !== name) continue
-    const v = Array.isArray(value) ? value[0] : value
-    return typeof v === "string" ? v : undefined
-  }
-  return undefined
-}
-
-// Handed reads: one event's answers from Platega, given to the work it runs.
-
-/** Platega's answers one event's read got, by lower-case id. */
-interface HandedReads {
-  transactions: Map<string, TransactionStatus>
-  subscriptions: Map<string, Subscription>
-  /**
-   * False once `work` has settled: what it started that outlives it (an event's subscriber, a
-   * timer) inherits this store, and must read Platega afresh.
-   */
-  open: boolean
-}
-
-const handed = new AsyncLocalStorage<HandedReads>()
-
-export interface ReadsToHand {
-  transactions?: (TransactionStatus | undefined)[]
-  subscriptions?: (Subscription | undefined)[]
-}
-
-/**
- * Runs `work` with Platega's answers that this event just read handed to every read of the same
- * ids inside it: Medusa's authorization (and capture), which asks the provider again, is answered
- * by the read that decided it, so one event reads Platega once. Only `work`'s own calls see them,
- * in this process and only while it runs: nothing is kept, and nothing another caller sends can
- * put an answer here. Hand reads only to work that does not start other events' work (keep cart
- * completion, which places orders and so starts their subscribers, outside it).
- */
-export async function withHandedReads<T>(reads: ReadsToHand, work: () => Promise<T>): Promise<T> {
-  const outer = open(handed.getStore())
-  const inner: HandedReads = {
-    transactions: new Map(outer?.transactions),
-    subscriptions: new Map(outer?.subscriptions),
-    open: true,
-  }
-  for (const tx of reads.transactions ?? []) if (tx) inner.transactions.set(key(tx.id), tx)
-  for (const sub of reads.subscriptions ?? []) if (sub) inner.subscriptions.set(key(sub.id), sub)
-  try {
-    return await handed.run(inner, work)
-  } finally {
-    inner.open = false
-  }
-}
-
-/** The answer handed to this read, if `withHandedReads` holds one for the id. */
-export function handedTransaction(id: string): TransactionStatus | undefined {
-  return open(handed.getStore())?.transactions.get(key(id))
-}
-
-export function handedSubscription(id: string): Subscription | undefined {
-  return open(handed.getStore())?.subscriptions.get(key(id))
-}
-
-const open = (store: HandedReads | undefined) => (store?.open ? store : undefined)
-
-const key = (id: string) => id.toLowerCase()
