@@ -1,5 +1,7 @@
-// What a payment link's record means: its statuses, the flags that ask the merchant to look, and
-// the one place that says how a record reads to the admin and the storefront.
+// What a payment link's record means: its statuses, the flags that ask the merchant to look, the
+// one place that says how a record reads to the admin and the storefront, and whether a Platega
+// transaction is a record's. The admin reads this file too: its one import has no imports.
+import { hasRow, type PgConnection } from "./pg-connection"
 
 export const LINK_STATUSES = ["pending", "paid", "expired", "canceled", "failed"] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
@@ -141,4 +143,20 @@ export interface OrderLinks {
   } | null
   links: PaymentLinkView[]
   transactions: OrderPlategaTransaction[]
+}
+
+/**
+ * Whether the payment link record `paymentLinkId` was made with Platega's transaction
+ * `transactionId`: a link's session is paid only by its own link's transaction.
+ */
+export function isPaymentLinkTransaction(
+  pg: PgConnection | undefined,
+  transactionId: string,
+  paymentLinkId: string,
+): Promise<boolean> {
+  return hasRow(
+    pg,
+    `select 1 from platega_payment_link where id = ? and transaction_id = ? and deleted_at is null limit 1`,
+    [paymentLinkId, transactionId],
+  )
 }

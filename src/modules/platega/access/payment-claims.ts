@@ -1,10 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import type { PgConnection } from "../pg-connection"
 
 export const PAYMENT_CLAIMS_TABLE = "platega_payment_claim"
-
-interface Knexish {
-  raw(sql: string, bindings?: unknown[]): Promise<{ rows: unknown[] }>
-}
 
 /** What a claim is on: a transaction, or (for a subscription's checkout) a subscription. */
 export type ClaimKind = "transaction" | "subscription"
@@ -17,7 +14,7 @@ const keyOf = (kind: ClaimKind, id: string) => `${kind}:${id}`
  * authorizing at the same moment agree on one owner without a lock.
  */
 export class PaymentClaims {
-  constructor(private readonly pg: Knexish | undefined) {}
+  constructor(private readonly pg: PgConnection | undefined) {}
 
   /**
    * The session that owns the payment: `sessionId` when it is the first to claim it (or already
@@ -95,7 +92,7 @@ export const CHECKOUT_TRANSACTIONS_TABLE = "platega_checkout_transaction"
 
 /** Records which checkout (session, cart) a transaction was made for; a repeat changes nothing. */
 export async function recordCheckoutTransaction(
-  pg: Knexish | undefined,
+  pg: PgConnection | undefined,
   record: { transaction_id: string; payment_session_id: string; cart_id?: string | null },
 ): Promise<void> {
   if (!pg) return

@@ -8,6 +8,7 @@ import {
   type StoredSettings,
 } from "../settings/definition"
 import { DEFAULT_TIMEOUT_MS } from "../../../lib/platega/defaults"
+import type { PgConnection } from "../pg-connection"
 
 // The settings as every part of the plugin sees them: the stored row (one cache per process) merged
 // over the provider options and the defaults.
@@ -30,13 +31,9 @@ const SETTINGS_TABLE = "platega_settings"
 /** A settings change is in force in every process within this time (it is re-read, not pushed). */
 export const SETTINGS_TTL_MS = 2_000
 
-interface Knexish {
-  raw(sql: string, bindings?: unknown[]): Promise<{ rows: unknown[] }>
-}
-
 /** The stored row, or undefined when there is none (or the table is not migrated yet). */
 export async function readSettingsRow(
-  pg: Knexish | undefined,
+  pg: PgConnection | undefined,
 ): Promise<StoredSettings | undefined> {
   if (!pg) return undefined
   try {
@@ -61,7 +58,7 @@ const NO_DATABASE = {}
 
 /** The row, read at most every `ttlMs` for the whole process; a failed read is not kept. */
 export function sharedSettingsRow(
-  pg: Knexish | undefined,
+  pg: PgConnection | undefined,
   ttlMs: number,
 ): Promise<StoredSettings | undefined> {
   const key = pg ?? NO_DATABASE
@@ -77,7 +74,7 @@ export function sharedSettingsRow(
 }
 
 /** After a write in this process: every access reads the row again. */
-export function forgetSettingsRow(pg: Knexish | undefined): void {
+export function forgetSettingsRow(pg: PgConnection | undefined): void {
   ROWS.delete(pg ?? NO_DATABASE)
 }
 

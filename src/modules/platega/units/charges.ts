@@ -1,9 +1,11 @@
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId } from "@medusajs/framework/utils"
+import { hasRow, type PgConnection } from "../pg-connection"
 
 /**
- * The subscription-charge ledger: one row per Platega charge (its transaction id is unique), and
- * the claim that lets exactly one process build the charge's order.
+ * The subscription-charge ledger: one row per Platega charge (its transaction id is unique), the
+ * claim that lets exactly one process build the charge's order, and whether a charge is a given
+ * subscription's.
  */
 
 export interface ChargeRecordInput {
@@ -73,4 +75,21 @@ export async function claimCharge(
     [seconds, id],
   )
   return rows.length === 1
+}
+
+/**
+ * Whether Platega's charge `chargeId` belongs to the subscription `subscriptionId` (Platega's id)
+ * in this store's ledger: a renewal is paid only by its own subscription's charge.
+ */
+export function isSubscriptionCharge(
+  pg: PgConnection | undefined,
+  chargeId: string,
+  subscriptionId: string,
+): Promise<boolean> {
+  return hasRow(
+    pg,
+    `select 1 from platega_subscription_charge c join platega_subscription s on s.id = c.subscription_id
+     where c.platega_id = ? and s.platega_id = ? and c.deleted_at is null limit 1`,
+    [chargeId, subscriptionId],
+  )
 }
