@@ -1,13 +1,15 @@
 import { z } from "zod"
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../lib/platega/defaults"
-import { SETTING_OPTIONS, SETTINGS, type SettingField } from "./settings/definition"
+import { PROVIDER_OPTION_SCHEMAS, SETTINGS, type SettingField } from "./settings/definition"
 import { optional } from "./settings/option-fields"
 
 /**
  * The plugin's options, one schema each for the two places medusa-config.ts gives them: the
  * payment providers' options (the settings table's options, plus the call timeout) and the
- * module's own (reconciliation). Validated at boot: a bad option stops Medusa with a message that
- * names it.
+ * module's own (reconciliation); and the providers' options as the module reads them from Medusa's
+ * loaded config. Validated at boot: a bad option stops Medusa with a message that names it.
+ * Options are what medusa-config.ts gives; settings are what the admin saves over them
+ * (access/settings.ts merges the two).
  */
 
 type Table = typeof SETTINGS
@@ -21,7 +23,7 @@ type OptionOf<F extends OptionField> = Table[F] extends {
   : never
 
 const providerShape = {
-  ...(SETTING_OPTIONS as {
+  ...(PROVIDER_OPTION_SCHEMAS as {
     [F in OptionField as OptionOf<F>["name"] & string]: OptionOf<F>["schema"]
   }),
   /** HTTP timeout of one call to Platega, in milliseconds. */
@@ -74,6 +76,47 @@ export function parsePlategaOptions(options: unknown): PlategaOptions {
       : `${issue.message.includes("`") ? "" : `\`${name}\`: `}${issue.message}`
   })
   throw new Error(`Invalid Platega provider options: ${problems.join("; ")}`)
+}
+
+/** `resolve` of the plugin's payment provider, from the package or from its source. */
+const PROVIDER_RESOLVE = /(^|[/\\])providers[/\\]platega([/\\](index(\.[cm]?[jt]s)?)?)?$/
+
+interface ProviderEntry {
+  resolve?: unknown
+  options?: unknown
+}
+
+/** The Platega provider's options exactly as written in medusa-config.ts (not validated). */
+export function rawProviderOptionsFromConfig(configModule: unknown): unknown {
+  const modules = (configModule as { modules?: unknown } | undefined)?.modules
+  const entries = Array.isArray(modules) ? modules : Object.values(modules ?? {})
+  for (const entry of entries as { options?: { providers?: ProviderEntry[] } }[]) {
+    for (const provider of entry?.options?.providers ?? []) {
+      if (typeof provider?.resolve === "string" && PROVIDER_RESOLVE.test(provider.resolve)) {
+        return provider.options ?? {}
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * The provider options the module works with, read from Medusa's loaded config: the providers'
+ * options in medusa-config.ts or, for a store without the providers, the module's own `provider`
+ * option; with the names actually given (givenOptionKeys). This is how every process knows the
+ * credentials from boot, before any provider is constructed.
+ */
+export function moduleProviderOptions(
+  moduleOptions: unknown,
+  configModule: unknown,
+): { options?: PlategaOptions; given: Set<string> } {
+  const raw =
+    (moduleOptions as { provider?: unknown } | undefined)?.provider ??
+    rawProviderOptionsFromConfig(configModule)
+  return {
+    options: raw === undefined ? undefined : parsePlategaOptions(raw),
+    given: givenOptionKeys(raw),
+  }
 }
 
 /** Options of the plugin's own module (`medusa-payment-platega/modules/platega`). */

@@ -9,7 +9,7 @@ import {
   MedusaService,
 } from "@medusajs/framework/utils"
 import type { PlategaClient } from "../../lib/platega"
-import { PlategaAccess, rawProviderOptionsFromConfig, type EffectiveSettings } from "./access"
+import { PlategaAccess, type EffectiveSettings } from "./access"
 import { isFinalOutcome, KnownCallbacks } from "./units/callback-log"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
@@ -26,9 +26,8 @@ import { PlategaSettingsAudit } from "./models/settings-audit"
 import { PlategaSubscription } from "./models/subscription"
 import { PlategaSubscriptionCharge } from "./models/subscription-charge"
 import {
-  givenOptionKeys,
+  moduleProviderOptions,
   parsePlategaModuleOptions,
-  parsePlategaOptions,
   type PlategaModuleOptions,
 } from "./plugin-options"
 import type {
@@ -133,15 +132,9 @@ class PlategaModuleService extends MedusaService({
     this.reconcileAgeGiven_ =
       (options as { reconcile?: { minAgeMinutes?: unknown } } | undefined)?.reconcile
         ?.minAgeMinutes !== undefined
-    // The provider options in medusa-config.ts, or (for a store without the providers) the
-    // module's own `provider` option.
-    const raw =
-      (options as { provider?: unknown } | undefined)?.provider ??
-      rawProviderOptionsFromConfig(cradle.configModule)
     this.access_ = new PlategaAccess({
       pg: cradle.__pg_connection__,
-      options: raw === undefined ? undefined : parsePlategaOptions(raw),
-      given: givenOptionKeys(raw),
+      ...moduleProviderOptions(options, cradle.configModule),
       logger: cradle.logger,
     })
     this.settings_ = new SettingsStore(this.access_, this as unknown as SettingsRows, {

@@ -31,7 +31,6 @@ import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
 import type { PgConnection } from "../pg-connection"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
-export { providerOptionsFromConfig, rawProviderOptionsFromConfig } from "./provider-options"
 export { PAYMENT_CLAIMS_TABLE, PaymentClaims, type ClaimKind } from "./payment-claims"
 
 export { SETTINGS_TTL_MS }

@@ -201,7 +201,7 @@ export const settingsPatchSchema = z.object(
 }>
 
 /** The provider options that set a setting, by option name, with their schemas. */
-export const SETTING_OPTIONS = Object.fromEntries(
+export const PROVIDER_OPTION_SCHEMAS = Object.fromEntries(
   Object.values(SETTINGS).flatMap((s: Setting) =>
     !s.option
       ? []
