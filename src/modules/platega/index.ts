@@ -45,10 +45,9 @@ export {
   EncryptionKeyError,
   ENCRYPTION_KEY_ENV,
   OLD_KEYS_ENV,
-  type EffectiveSettings,
   type PlategaCredentials,
-  type SettingSource,
-  type SettingKey,
   type ClaimKind,
 } from "./access"
+export type { EffectiveSettings, SettingSource } from "./settings/effective"
+export type { SettingKey } from "./settings/definition"
 export * from "./payment-links"

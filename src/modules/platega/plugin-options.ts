@@ -9,7 +9,7 @@ import { optional } from "./settings/option-fields"
  * module's own (reconciliation); and the providers' options as the module reads them from Medusa's
  * loaded config. Validated at boot: a bad option stops Medusa with a message that names it.
  * Options are what medusa-config.ts gives; settings are what the admin saves over them
- * (access/settings.ts merges the two).
+ * (settings/effective.ts merges the two).
  */
 
 type Table = typeof SETTINGS

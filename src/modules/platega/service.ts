@@ -9,7 +9,7 @@ import {
   MedusaService,
 } from "@medusajs/framework/utils"
 import type { PlategaClient } from "../../lib/platega"
-import { PlategaAccess, type EffectiveSettings } from "./access"
+import { PlategaAccess } from "./access"
 import { isFinalOutcome, KnownCallbacks } from "./units/callback-log"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
@@ -39,6 +39,7 @@ import type {
   StoredSettings,
 } from "./settings"
 import { testConnection } from "./settings/connection-test"
+import type { EffectiveSettings } from "./settings/effective"
 import { SettingsStore, type SettingsRows } from "./settings/settings-store"
 import {
   addCallbackDeliveries,

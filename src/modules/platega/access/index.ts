@@ -1,4 +1,4 @@
-// The one access object: settings (merged in settings.ts), credentials, clients, the callback check
+// The one access object: the effective settings (settings/effective.ts), credentials, clients, the callback check
 // and Platega's reads. Beside it: the callback's headers and their constant-time comparison
 // (callback-headers.ts), the reads handed to one event's work (handed-reads.ts), the secret box
 // (crypto.ts) and the payment claims (payment-claims.ts).
@@ -11,7 +11,7 @@ import {
 } from "../../../lib/platega"
 import { isPaymentLinkTransaction } from "../payment-links"
 import type { PlategaOptions } from "../plugin-options"
-import type { SettingKey, StoredSettings } from "../settings/definition"
+import type { StoredSettings } from "../settings/definition"
 import { isSubscriptionCharge } from "../units/charges"
 import { CallbackHeaderCheck } from "./callback-headers"
 import { SecretBox } from "./crypto"
@@ -23,20 +23,12 @@ import {
   SETTINGS_TTL_MS,
   sharedSettingsRow,
   type EffectiveSettings,
-  type SettingSource,
-} from "./settings"
-
-export type { EffectiveSettings, SettingSource }
+} from "../settings/effective"
 import { PaymentClaims, recordCheckoutTransaction } from "./payment-claims"
 import type { PgConnection } from "../pg-connection"
 
 export { SecretBox, EncryptionKeyError, ENCRYPTION_KEY_ENV, OLD_KEYS_ENV } from "./crypto"
 export { PAYMENT_CLAIMS_TABLE, PaymentClaims, type ClaimKind } from "./payment-claims"
-
-export { SETTINGS_TTL_MS }
-export { DEFAULT_CSV_SEPARATOR, DEFAULT_EXPORT_TIME_ZONE } from "../settings/definition"
-
-export type { SettingKey }
 
 /** What is needed to call Platega. */
 export interface PlategaCredentials {
@@ -138,7 +130,7 @@ export class PlategaAccess {
     return this.merged.value
   }
 
-  /** The settings row, read at most every `ttlMs` by the process (settings.ts). */
+  /** The settings row, read at most every `ttlMs` by the process (settings/effective.ts). */
   private sharedRow(): Promise<SettingsRow | undefined> {
     return sharedSettingsRow(this.init.pg, this.ttlMs)
   }

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { PlategaClient, type ConnectionCall } from "../../../lib/platega"
-import { EncryptionKeyError, type EffectiveSettings, type PlategaAccess } from "../access"
+import { EncryptionKeyError, type PlategaAccess } from "../access"
+import type { EffectiveSettings } from "./effective"
 import type { ConnectionCallRecord, ConnectionTestOverrides, ConnectionTestRecord } from "."
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")

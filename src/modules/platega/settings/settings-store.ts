@@ -4,11 +4,11 @@ import { MedusaError } from "@medusajs/framework/utils"
 import {
   ENCRYPTION_KEY_ENV,
   EncryptionKeyError,
-  type EffectiveSettings,
   type PlategaAccess,
   type SecretBox,
 } from "../access"
 import { safeEqual } from "../access/callback-headers"
+import type { EffectiveSettings } from "./effective"
 import { baseUrlKind } from "../../../lib/platega/hosts"
 import {
   isSecretField,

@@ -1,5 +1,5 @@
 import type { BaseUrlKind } from "../../../lib/platega/hosts"
-import type { EffectiveSettings, SettingSource } from "../access"
+import type { EffectiveSettings, SettingSource } from "./effective"
 import type { PlainField, SecretField, SettingEntry, SettingsPatch } from "./definition"
 
 /** A secret already encrypted (AES-256-GCM) with its last 4 characters for the masked form. */

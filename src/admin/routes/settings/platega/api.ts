@@ -12,7 +12,7 @@ import type {
   SecretField,
   SettingField,
 } from "../../../../modules/platega/settings"
-import type { SettingSource } from "../../../../modules/platega/access"
+import type { SettingSource } from "../../../../modules/platega/settings/effective"
 
 export type { PlainField, SecretField, SettingField, SettingSource }
 export type PlainValue = string | number | boolean | string[] | null

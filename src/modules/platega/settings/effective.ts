@@ -1,3 +1,6 @@
+// The effective settings, as every part of the plugin sees them: the admin's stored row (read at
+// most every SETTINGS_TTL_MS, one cache per process) merged over the provider options from
+// medusa-config.ts and the defaults. The admin's view and saves of the row are settings-store.ts.
 import type { PlategaOptions } from "../plugin-options"
 import {
   SETTINGS,
@@ -6,12 +9,9 @@ import {
   type SettingKey,
   type SettingValue,
   type StoredSettings,
-} from "../settings/definition"
+} from "./definition"
 import { DEFAULT_TIMEOUT_MS } from "../../../lib/platega/defaults"
 import type { PgConnection } from "../pg-connection"
-
-// The settings as every part of the plugin sees them: the stored row (one cache per process) merged
-// over the provider options and the defaults.
 
 export type SettingSource = "settings" | "options" | "default"
 
