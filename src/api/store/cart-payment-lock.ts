@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { withCartLock } from "../../workflows/checkout/settle-checkout"
-import { cartOfPaymentCollection } from "../../workflows/link-reads"
+import { cartOfPaymentCollection } from "../../workflows/module-link-reads"
 import { recordSubscriptionCheckouts } from "../../workflows/subscriptions/subscription-record"
 import { untilAnswered } from "./payment-start-guard"
 

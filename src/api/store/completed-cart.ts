@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { withCartLock, withCartSettlement } from "../../workflows/checkout/settle-checkout"
-import { orderOfCart } from "../../workflows/link-reads"
+import { orderOfCart } from "../../workflows/module-link-reads"
 
 /**
  * Before Medusa's POST /store/carts/:id/complete, for any provider: a cart that is an order already

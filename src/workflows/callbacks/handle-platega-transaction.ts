@@ -18,7 +18,7 @@ import {
   type SessionOrder,
 } from "../../providers/platega"
 import { errorMessage } from "../error-message"
-import { cartOfPaymentCollection } from "../link-reads"
+import { cartOfPaymentCollection } from "../module-link-reads"
 import { flagChargebackStep } from "../steps/flag-chargeback"
 import {
   authorizeWithRead,

@@ -10,7 +10,7 @@ import { sameAmount, toDecimalString } from "../../providers/platega"
 type Container = Pick<MedusaContainer, "resolve">
 
 /** What a payment link is made for: an order's payment collection and what it still needs. */
-export interface LinkTarget {
+export interface PaymentLinkTarget {
   payment_collection_id: string
   status: string
   currency_code: string
@@ -35,10 +35,10 @@ export function amountText(amount: Parameters<typeof MathBN.convert>[0], currenc
 }
 
 /** The collection, its order and its outstanding amount; undefined when there is no such collection. */
-export async function readLinkTarget(
+export async function readPaymentLinkTarget(
   container: Container,
   paymentCollectionId: string,
-): Promise<LinkTarget | undefined> {
+): Promise<PaymentLinkTarget | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: collections } = await query.graph({
     entity: "payment_collection",
@@ -47,12 +47,13 @@ export async function readLinkTarget(
   })
   const collection = collections[0]
   if (!collection) return undefined
-  const { data: links } = await query.graph({
+  // Through Medusa's module link of orders and payment collections.
+  const { data: orderModuleLinks } = await query.graph({
     entity: "order_payment_collection",
     fields: ["order.id", "order.display_id", "order.email", "order.is_draft_order"],
     filters: { payment_collection_id: paymentCollectionId },
   })
-  const order = links[0]?.order as LinkTarget["order"] | undefined
+  const order = orderModuleLinks[0]?.order as PaymentLinkTarget["order"] | undefined
   const currency = collection.currency_code
   const outstanding = MathBN.sub(collection.amount, collection.captured_amount ?? 0)
   return {
@@ -78,7 +79,7 @@ export async function readLinkTarget(
  * Runs before anything is created at Platega.
  */
 export function checkLinkRequest(
-  target: LinkTarget,
+  target: PaymentLinkTarget,
   accepted: string[],
   requestedAmount?: string,
 ): void {

@@ -11,7 +11,7 @@ import {
 } from "../../modules/platega"
 import { sameAmount } from "../../providers/platega"
 import { createPaymentLinkWorkflow } from "./create-payment-link"
-import { readLinkTarget } from "./collection"
+import { readPaymentLinkTarget } from "./collection"
 import { linkReturnAddresses, type LinkRequestInput } from "./steps/check-link-request"
 
 type Container = Pick<MedusaContainer, "resolve">
@@ -89,7 +89,7 @@ async function liveLink(
   if (newest.return_url !== wanted.returnUrl || newest.failed_url !== wanted.failedUrl) {
     return undefined
   }
-  const target = await readLinkTarget(container, paymentCollectionId)
+  const target = await readPaymentLinkTarget(container, paymentCollectionId)
   if (
     !target ||
     !sameAmount(

@@ -10,7 +10,7 @@ import {
 } from "../../modules/platega"
 import { withCartLock } from "../checkout/settle-checkout"
 import { errorMessage } from "../error-message"
-import { orderOfCart } from "../link-reads"
+import { orderOfCart } from "../module-link-reads"
 import { stopAtPlatega } from "./steps/cancel-subscription"
 import type { SubscriptionRecord } from "./subscription-record"
 
@@ -18,8 +18,11 @@ type Container = Pick<MedusaContainer, "resolve">
 
 const platega = (c: Container) => c.resolve<PlategaModuleService>(PLATEGA_MODULE)
 
-/** Ties the checkout's order to its subscription (idempotent: links are upserted). */
-async function linkFirstOrder(
+/**
+ * Ties the checkout's order to its subscription through the Medusa module link of
+ * src/links/platega-subscription-order.ts (idempotent: module links are upserted).
+ */
+async function linkFirstOrderToSubscription(
   container: Container,
   record: SubscriptionRecord,
   orderId: string,
@@ -107,7 +110,7 @@ export async function ensureFirstOrder(
       `Subscription ${record.platega_id} has charged, but its cart ${record.cart_id} could not be completed`,
     )
   }
-  await linkFirstOrder(container, record, orderId)
+  await linkFirstOrderToSubscription(container, record, orderId)
   return { order_id: orderId }
 }
 

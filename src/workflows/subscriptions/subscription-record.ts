@@ -12,7 +12,7 @@ import {
 import type { PlategaSubscription } from "../../modules/platega/models/subscription"
 import { isSubscriptionProvider } from "../../providers/platega"
 import { cartSnapshot } from "./snapshot"
-import { cartOfPaymentCollection } from "../link-reads"
+import { cartOfPaymentCollection } from "../module-link-reads"
 
 export type SubscriptionRecord = Omit<InferTypeOf<typeof PlategaSubscription>, "charges">
 type Container = Pick<MedusaContainer, "resolve">

@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { isSubscriptionProvider } from "../../../providers/platega"
-import { cartOfPaymentCollection } from "../../../workflows/link-reads"
+import { cartOfPaymentCollection } from "../../../workflows/module-link-reads"
 import { cartSubscriptionPlan } from "../../../workflows/subscriptions/cart-plan"
 
 import { SESSION_CONTEXT_KEYS } from "../payment-session-context"

@@ -3,10 +3,10 @@ import {
   paymentLinkView,
   type PaymentLinkRecord,
 } from "../../../modules/platega/payment-links"
-import { amountText, checkLinkRequest, type LinkTarget } from "../collection"
+import { amountText, checkLinkRequest, type PaymentLinkTarget } from "../collection"
 import { paymentLinkEmail } from "../email"
 
-const target = (over: Partial<LinkTarget> = {}): LinkTarget => ({
+const target = (over: Partial<PaymentLinkTarget> = {}): PaymentLinkTarget => ({
   payment_collection_id: "pay_col_1",
   status: "not_paid",
   currency_code: "rub",

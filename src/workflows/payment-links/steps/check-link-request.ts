@@ -5,7 +5,7 @@ import {
   type EffectiveSettings,
   type PlategaModuleService,
 } from "../../../modules/platega"
-import { checkLinkRequest, readLinkTarget, type LinkTarget } from "../collection"
+import { checkLinkRequest, readPaymentLinkTarget, type PaymentLinkTarget } from "../collection"
 
 export interface LinkRequestInput {
   payment_collection_id: string
@@ -16,7 +16,7 @@ export interface LinkRequestInput {
   created_by?: string
 }
 
-export interface CheckedLinkRequest extends LinkTarget {
+export interface CheckedLinkRequest extends PaymentLinkTarget {
   return_url: string
   failed_url: string
   description: string
@@ -35,7 +35,7 @@ export function linkReturnAddresses(
 export const checkLinkRequestStep = createStep(
   "check-platega-link-request",
   async (input: LinkRequestInput, { container }) => {
-    const target = await readLinkTarget(container, input.payment_collection_id)
+    const target = await readPaymentLinkTarget(container, input.payment_collection_id)
     if (!target) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,

@@ -16,7 +16,7 @@ import {
   type PlategaModuleService,
 } from "../../../modules/platega"
 import { BUILT_IN_METHODS, sameAmount } from "../../../providers/platega"
-import { amountText, readLinkTarget, UNPAID } from "../collection"
+import { amountText, readPaymentLinkTarget, UNPAID } from "../collection"
 
 export interface LinkSettlement {
   link_id: string
@@ -135,7 +135,7 @@ export const decideLinkSettlementStep = createStep(
         detail: `Payment link ${link.id} is paid (${paid} ${currency}) but ${provider_id ? "belongs to no order" : "no Platega payment provider is registered"}: record it by hand`,
       })
     }
-    const target = await readLinkTarget(container, link.payment_collection_id)
+    const target = await readPaymentLinkTarget(container, link.payment_collection_id)
     const fits =
       !!target &&
       UNPAID.includes(target.status) &&

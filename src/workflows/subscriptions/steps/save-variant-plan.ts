@@ -10,12 +10,15 @@ export interface SaveVariantPlanInput {
 
 type Previous = { variant_id: string; plan_id?: string; plan?: Plan; created_id?: string }
 
-/** Sets, changes or removes a variant's plan (and its link), undone on failure. */
+/**
+ * Sets, changes or removes a variant's plan (and its Medusa module link to the variant,
+ * src/links/platega-plan-variant.ts), undone on failure.
+ */
 export const saveVariantPlanStep = createStep(
   "save-platega-variant-plan",
   async (input: SaveVariantPlanInput, { container }) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    const moduleLinks = container.resolve(ContainerRegistrationKeys.LINK)
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     const { data: variants } = await query.graph({
       entity: "product_variant",
@@ -40,7 +43,7 @@ export const saveVariantPlanStep = createStep(
     }
     if (!input.plan) {
       if (existing) {
-        await link.dismiss({
+        await moduleLinks.dismiss({
           [Modules.PRODUCT]: { product_variant_id: input.variant_id },
           [PLATEGA_MODULE]: { platega_plan_id: existing.id },
         })
@@ -53,7 +56,7 @@ export const saveVariantPlanStep = createStep(
       return new StepResponse(updated, previous)
     }
     const created = await platega.createPlategaPlans(input.plan)
-    await link.create({
+    await moduleLinks.create({
       [Modules.PRODUCT]: { product_variant_id: input.variant_id },
       [PLATEGA_MODULE]: { platega_plan_id: created.id },
     })
@@ -61,10 +64,10 @@ export const saveVariantPlanStep = createStep(
   },
   async (previous, { container }) => {
     if (!previous) return
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    const moduleLinks = container.resolve(ContainerRegistrationKeys.LINK)
     const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
     if (previous.created_id) {
-      await link.dismiss({
+      await moduleLinks.dismiss({
         [Modules.PRODUCT]: { product_variant_id: previous.variant_id },
         [PLATEGA_MODULE]: { platega_plan_id: previous.created_id },
       })
@@ -74,7 +77,7 @@ export const saveVariantPlanStep = createStep(
     if (previous.plan_id && previous.plan) {
       await platega.restorePlategaPlans([previous.plan_id])
       await platega.updatePlategaPlans({ id: previous.plan_id, ...previous.plan })
-      await link.create({
+      await moduleLinks.create({
         [Modules.PRODUCT]: { product_variant_id: previous.variant_id },
         [PLATEGA_MODULE]: { platega_plan_id: previous.plan_id },
       })

@@ -133,8 +133,8 @@ const paymentLinks: TransactionSource = {
   name: "link",
   async list(scope, window) {
     const platega = scope.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const links = await platega.listPlategaPaymentLinks(createdIn(window), newest(window))
-    return links.map((l) => ({
+    const paymentLinks = await platega.listPlategaPaymentLinks(createdIn(window), newest(window))
+    return paymentLinks.map((l) => ({
       id: l.transaction_id.toLowerCase(),
       source: "link" as const,
       created_at: new Date(l.created_at as unknown as string),

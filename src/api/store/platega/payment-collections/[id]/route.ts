@@ -6,7 +6,7 @@ import {
   type PaymentLinkRecord,
   type PlategaModuleService,
 } from "../../../../../modules/platega"
-import { readLinkTarget } from "../../../../../workflows/payment-links/collection"
+import { readPaymentLinkTarget } from "../../../../../workflows/payment-links/collection"
 
 /**
  * GET /store/platega/payment-collections/:id: the collection's state and its newest Platega
@@ -14,7 +14,7 @@ import { readLinkTarget } from "../../../../../workflows/payment-links/collectio
  * with the collection's id may read this, and an order id would open the order to them.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const target = await readLinkTarget(req.scope, req.params.id)
+  const target = await readPaymentLinkTarget(req.scope, req.params.id)
   if (!target) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
