@@ -16,7 +16,7 @@ export type SavePlategaSettingsInput = SavePlategaSettingsStepInput
 /**
  * Saves a change of the Platega settings from the admin: the row, an audit record naming the
  * fields that changed, and `platega.settings.updated` (field names only). Every process reads
- * the new settings within a few seconds (see SETTINGS_TTL_MS, modules/platega/settings/effective.ts).
+ * the new settings within a few seconds (SETTINGS_TTL_MS, modules/platega/settings/effective.ts).
  */
 export const savePlategaSettingsWorkflow = createWorkflow(
   "save-platega-settings",

@@ -7,7 +7,8 @@ import { withHandedReads } from "../../modules/platega"
 /**
  * Medusa's authorization of a payment session (as core-flows' authorizePaymentSessionStep, with
  * its compensation), answered by the read of Platega this workflow already made, when it made
- * one: the provider then asks Platega nothing more (withHandedReads, modules/platega/access/handed-reads.ts).
+ * one: the provider then asks Platega nothing more (withHandedReads,
+ * modules/platega/access/handed-reads.ts).
  */
 export const authorizeWithReadStep = createStep(
   "authorize-platega-session-with-read",

@@ -1,7 +1,7 @@
-// The one access object: the effective settings (settings/effective.ts), credentials, clients, the callback check
-// and Platega's reads. Beside it: the callback's headers and their constant-time comparison
-// (callback-headers.ts), the reads handed to one event's work (handed-reads.ts), the secret box
-// (crypto.ts) and the payment claims (payment-claims.ts).
+// The one access object: the effective settings (settings/effective.ts), credentials, clients,
+// the callback check and Platega's reads. Beside it: the callback's headers and their
+// constant-time comparison (callback-headers.ts), the reads handed to one event's work
+// (handed-reads.ts), the secret box (crypto.ts) and the payment claims (payment-claims.ts).
 import type { Logger } from "@medusajs/framework/types"
 import {
   PlategaClient,

@@ -216,7 +216,8 @@ export abstract class PlategaBase extends AbstractPaymentProvider<PlategaOptions
     const data = readSessionData(input.data)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    // Inside the callback's own authorization, the callback's read answers (withHandedReads, modules/platega/access/handed-reads.ts).
+    // Inside the callback's own authorization, the callback's read answers (withHandedReads,
+    // modules/platega/access/handed-reads.ts).
     const tx = await this.readTransaction(data, "reading the payment status")
     const { status, refused } = await this.checkedStatus(data, tx)
     // Why paid money was not taken stays on the session (the callback's outcome names it).

@@ -115,7 +115,8 @@ export abstract class PlategaSubscriptionBase extends PlategaBase {
     if (data.renewal_of) return super.getPaymentStatus(input)
     // A chosen method not yet paid for is neither paid nor failed.
     if (!data.subscription_id) return { status: PaymentSessionStatus.PENDING, data }
-    // Inside the charge callback's own authorization, its read answers (withHandedReads, modules/platega/access/handed-reads.ts).
+    // Inside the charge callback's own authorization, its read answers (withHandedReads,
+    // modules/platega/access/handed-reads.ts).
     const sub = await this.readSubscription(data, "reading the subscription")
     return { status: await this.checkoutStatus(data, sub), data: this.withRead(data, sub) }
   }
