@@ -105,16 +105,6 @@ export class PlategaAccess {
     return isSubscriptionCharge(this.init.pg, chargeId, subscriptionId)
   }
 
-  // The two above by their former names, which providers/platega/core/paid-check.ts still calls
-  // (a file of the checkout work in flight): drop them once it calls the names above.
-  isLinkOf(transactionId: string, paymentLinkId: string): Promise<boolean> {
-    return this.isPaymentLinkTransaction(transactionId, paymentLinkId)
-  }
-
-  isChargeOf(chargeId: string, subscriptionId: string): Promise<boolean> {
-    return this.isSubscriptionCharge(chargeId, subscriptionId)
-  }
-
   get secretBox(): SecretBox {
     return this.box
   }

@@ -162,11 +162,11 @@ export async function whyNotThisSession(
   const sessionId = data.session_id
   if (!sessionId) return "the payment session has no id"
   if (data.link_of) {
-    if (!(await deps.access.isLinkOf(tx.id, data.link_of))) {
+    if (!(await deps.access.isPaymentLinkTransaction(tx.id, data.link_of))) {
       return `transaction ${tx.id} is not the transaction of payment link ${data.link_of}`
     }
   } else if (data.renewal_of) {
-    if (!(await deps.access.isChargeOf(tx.id, data.renewal_of))) {
+    if (!(await deps.access.isSubscriptionCharge(tx.id, data.renewal_of))) {
       return `transaction ${tx.id} is not a charge of subscription ${data.renewal_of}`
     }
   } else if (tx.payload !== sessionId) {
