@@ -68,13 +68,13 @@ export function paidOrError(
   what: string,
   logger?: Logger,
 ): PaymentSessionStatus {
-  return paidAsAsked(data, paid, what, logger)
+  return whyNotAsAsked(data, paid, what, logger)
     ? PaymentSessionStatus.ERROR
     : PaymentSessionStatus.CAPTURED
 }
 
 /** Why the money paid is not what `asked` says (logged); undefined when it is. */
-function paidAsAsked(
+function whyNotAsAsked(
   asked: Pick<PlategaSessionData, "amount" | "currency">,
   paid: Pick<TransactionStatus, "paymentDetails">,
   what: string,
@@ -116,7 +116,7 @@ export async function checkedStatus(
         currency: row.currency_code.toUpperCase(),
       }
     : data
-  const mismatch = paidAsAsked(asked, tx, `transaction ${tx.id} is CONFIRMED`, deps.logger)
+  const mismatch = whyNotAsAsked(asked, tx, `transaction ${tx.id} is CONFIRMED`, deps.logger)
   if (mismatch) return { status: PaymentSessionStatus.ERROR, refused: mismatch }
   const refused = await whyNotThisSession(data, tx, ownershipDeps(deps))
   if (!refused) return { status }
