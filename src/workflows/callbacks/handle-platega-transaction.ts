@@ -2,8 +2,6 @@ import {
   createStep,
   createWorkflow,
   StepResponse,
-  transform,
-  when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
@@ -19,7 +17,7 @@ import {
 } from "../../providers/platega"
 import { errorMessage } from "../error-message"
 import { cartOfPaymentCollection } from "../module-link-reads"
-import { flagChargebackStep } from "../steps/flag-chargeback"
+import { flagChargeback } from "./flag-chargeback"
 import {
   authorizeWithRead,
   checkoutOf,
@@ -54,50 +52,46 @@ export type HandledTransaction = OutcomeRecord & { platega_status?: string }
  * record names its cart) is settled under the cart's lock at the one meeting point
  * (checkout/settle-checkout.ts), where the shopper's completion settles it too.
  */
-const confirmPlategaTransactionStep = createStep(
-  "confirm-platega-transaction",
-  async (
-    input: { transaction_id: string; claimed_status?: string; checkout?: Checkout | null },
-    { container },
-  ) => {
-    const checkout =
-      input.checkout === undefined
-        ? await checkoutOf(container, input.transaction_id)
-        : (input.checkout ?? undefined)
-    if (checkout?.cart_id) {
-      const cartId = checkout.cart_id
-      const found = await withCartSettlement(container, cartId, async () => {
-        const read = await withCartLock(container, cartId, () =>
-          settleCheckout(container, input, { ...checkout, cart_id: cartId }),
-        )
-        if (read.paid_cart_id && !read.already_paid) {
-          read.completed = await completePaidCart(container, cartId)
-        }
-        return read
-      })
-      return new StepResponse<CheckoutRead>(found)
-    }
-    // No record of its checkout (made before the store kept one): read, then, when it pays its
-    // session, authorize it under the lock of the cart that session pays for.
-    const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
-    if (paysItsSession(confirmed)) {
-      const session = confirmed.session!
-      const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
-      const authorize = () => authorizeWithRead(container, confirmed)
-      if (!cartId) {
-        await authorize()
-        return new StepResponse<CheckoutRead>(confirmed)
+async function confirmTransaction(
+  container: MedusaContainer,
+  input: HandlePlategaTransactionInput,
+): Promise<CheckoutRead> {
+  const checkout =
+    input.checkout === undefined
+      ? await checkoutOf(container, input.transaction_id)
+      : (input.checkout ?? undefined)
+  if (checkout?.cart_id) {
+    const cartId = checkout.cart_id
+    return withCartSettlement(container, cartId, async () => {
+      const read = await withCartLock(container, cartId, () =>
+        settleCheckout(container, input, { ...checkout, cart_id: cartId }),
+      )
+      if (read.paid_cart_id && !read.already_paid) {
+        read.completed = await completePaidCart(container, cartId)
       }
-      await withCartSettlement(container, cartId, async () => {
-        await withCartLock(container, cartId, authorize)
-        if (confirmed.refused) return
-        confirmed.paid_cart_id = cartId
-        confirmed.completed = await completePaidCart(container, cartId)
-      })
+      return read
+    })
+  }
+  // No record of its checkout (made before the store kept one): read, then, when it pays its
+  // session, authorize it under the lock of the cart that session pays for.
+  const confirmed: CheckoutRead = await readAndMatch(container, input.transaction_id)
+  if (paysItsSession(confirmed)) {
+    const session = confirmed.session!
+    const cartId = await cartOfPaymentCollection(container, session.payment_collection_id)
+    const authorize = () => authorizeWithRead(container, confirmed)
+    if (!cartId) {
+      await authorize()
+      return confirmed
     }
-    return new StepResponse<CheckoutRead>(confirmed)
-  },
-)
+    await withCartSettlement(container, cartId, async () => {
+      await withCartLock(container, cartId, authorize)
+      if (confirmed.refused) return
+      confirmed.paid_cart_id = cartId
+      confirmed.completed = await completePaidCart(container, cartId)
+    })
+  }
+  return confirmed
+}
 
 // ---- the order -------------------------------------------------------------------------------
 
@@ -105,38 +99,35 @@ const confirmPlategaTransactionStep = createStep(
  * The order a payment session ended in (through its payment collection), and, when its money went
  * back (`reversed`), what Medusa refunded of its payment.
  */
-const findOrderForSessionStep = createStep(
-  "find-order-for-platega-session",
-  async (
-    input: { session_id: string; payment_collection_id: string; reversed: boolean },
-    { container },
-  ) => {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const [{ data: links }, { data: payments }] = await Promise.all([
-      query.graph({
-        entity: "order_payment_collection",
-        fields: ["order_id"],
-        filters: { payment_collection_id: input.payment_collection_id },
-      }),
-      input.reversed
-        ? query.graph({
-            entity: "payment",
-            fields: ["id", "amount", "refunds.amount"],
-            filters: { payment_session_id: input.session_id },
-          })
-        : { data: [] },
-    ])
-    const payment = payments[0] as
-      { amount: BigNumberInput; refunds?: ({ amount: BigNumberInput } | null)[] | null } | undefined
-    // Decimal sums with MathBN: refund amounts are money.
-    const refunded = MathBN.add(0, ...(payment?.refunds ?? []).map((r) => r?.amount ?? 0))
-    return new StepResponse<SessionOrder>({
-      order_id: links[0]?.order_id ?? undefined,
-      refunded: refunded.toString(),
-      ...(payment ? { paid: MathBN.convert(payment.amount).toString() } : {}),
-    })
-  },
-)
+async function orderOfSession(
+  container: MedusaContainer,
+  input: { session_id: string; payment_collection_id: string; reversed: boolean },
+): Promise<SessionOrder> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: links }, { data: payments }] = await Promise.all([
+    query.graph({
+      entity: "order_payment_collection",
+      fields: ["order_id"],
+      filters: { payment_collection_id: input.payment_collection_id },
+    }),
+    input.reversed
+      ? query.graph({
+          entity: "payment",
+          fields: ["id", "amount", "refunds.amount"],
+          filters: { payment_session_id: input.session_id },
+        })
+      : { data: [] },
+  ])
+  const payment = payments[0] as
+    { amount: BigNumberInput; refunds?: ({ amount: BigNumberInput } | null)[] | null } | undefined
+  // Decimal sums with MathBN: refund amounts are money.
+  const refunded = MathBN.add(0, ...(payment?.refunds ?? []).map((r) => r?.amount ?? 0))
+  return {
+    order_id: links[0]?.order_id ?? undefined,
+    refunded: refunded.toString(),
+    ...(payment ? { paid: MathBN.convert(payment.amount).toString() } : {}),
+  }
+}
 
 /**
  * The paid cart becomes its order, through Medusa's own cart completion as a workflow of its own
@@ -160,81 +151,71 @@ async function completePaidCart(
   }
 }
 
-// ---- the workflow --------------------------------------------------------------------------
+// ---- the transaction, start to end ------------------------------------------------------------
 
 /**
  * One Platega transaction, brought into Medusa: read once from Platega (or not at all when its
  * checkout is paid already), decided by the pure decisions the provider uses too
  * (providers/platega/core/decisions.ts), its session authorized with that read and its cart
- * completed when paid, or flagged when its money went back. Safe to run any number of times, in
- * any order, for the same transaction. Its answer is what the callback log records
- * (recordOutcome, record-outcome.ts): the callback's workflow, re-check and the
- * reconciliation job record it.
+ * completed when paid, or its order flagged when its money went back. Safe to run any number of
+ * times, in any order, for the same transaction. Its answer is what the callback log records
+ * (recordOutcome, record-outcome.ts): the callback, re-check and the reconciliation job record it.
+ *
+ * A plain function, not a workflow: each of its parts is idempotent and takes its own locks, none
+ * has anything to undo, and Medusa's cart completion inside it is a workflow of its own. A
+ * workflow around it would only save checkpoints no one resumes from.
+ */
+export async function handlePlategaTransaction(
+  container: MedusaContainer,
+  input: HandlePlategaTransactionInput,
+): Promise<HandledTransaction> {
+  const confirmed = await confirmTransaction(container, input)
+  const session = confirmed.session
+  // A cart made paid just now was completed with it; anything else looks for the session's order.
+  const sessionOrder: SessionOrder | undefined = !session
+    ? undefined
+    : confirmed.completed
+      ? { refunded: "0", order_id: confirmed.completed.order_id }
+      : await orderOfSession(container, {
+          session_id: session.id,
+          payment_collection_id: session.payment_collection_id,
+          reversed: classifyTransactionStatus(confirmed.tx?.status ?? "") === "reversed",
+        })
+  const chargeback = needsChargebackFlag(confirmed, sessionOrder)
+    ? await flagChargeback(container, {
+        order_id: sessionOrder!.order_id!,
+        transaction_id: confirmed.tx!.id,
+        session_id: session!.id,
+        status: confirmed.tx!.status,
+      })
+    : undefined
+  const tx = confirmed.tx
+  return {
+    ...decideOutcome(input, confirmed, sessionOrder, chargeback),
+    platega_status: tx?.status,
+    read: tx
+      ? {
+          platega_id: tx.id,
+          status: tx.status,
+          amount: String(tx.paymentDetails.amount),
+          currency: tx.paymentDetails.currency.toUpperCase(),
+        }
+      : undefined,
+  }
+}
+
+const handlePlategaTransactionStep = createStep(
+  "handle-platega-transaction",
+  async (input: HandlePlategaTransactionInput, { container }) =>
+    new StepResponse(await handlePlategaTransaction(container as MedusaContainer, input)),
+)
+
+/**
+ * handlePlategaTransaction as a workflow, for a store's own code that runs it (the plugin calls
+ * the function).
  */
 export const handlePlategaTransactionWorkflow = createWorkflow(
   "handle-platega-transaction",
-  (input: HandlePlategaTransactionInput) => {
-    const confirmed = confirmPlategaTransactionStep(
-      transform({ input }, ({ input }) => ({
-        transaction_id: input.transaction_id,
-        claimed_status: input.claimed_status,
-        checkout: input.checkout,
-      })),
-    )
-
-    // A cart made paid just now was completed with it; anything else looks for the session's order.
-    const found = when(
-      "platega-has-session",
-      { confirmed },
-      ({ confirmed }) => !!confirmed.session && !confirmed.completed,
-    ).then(() =>
-      findOrderForSessionStep(
-        transform({ confirmed }, ({ confirmed }) => ({
-          session_id: confirmed.session!.id,
-          payment_collection_id: confirmed.session!.payment_collection_id,
-          reversed: classifyTransactionStatus(confirmed.tx?.status ?? "") === "reversed",
-        })),
-      ),
-    )
-    const sessionOrder = transform(
-      { found, confirmed },
-      ({ found, confirmed }): SessionOrder | undefined =>
-        found ?? (confirmed.session && { refunded: "0", order_id: confirmed.completed?.order_id }),
-    )
-
-    const chargeback = when(
-      "platega-tx-reversed-on-paid-order",
-      { confirmed, sessionOrder },
-      ({ confirmed, sessionOrder }) => needsChargebackFlag(confirmed, sessionOrder),
-    ).then(() =>
-      flagChargebackStep(
-        transform({ confirmed, sessionOrder }, ({ confirmed, sessionOrder }) => ({
-          order_id: sessionOrder!.order_id!,
-          transaction_id: confirmed.tx!.id,
-          session_id: confirmed.session!.id,
-          status: confirmed.tx!.status,
-        })),
-      ),
-    )
-
-    const outcome = transform(
-      { confirmed, sessionOrder, chargeback, input },
-      ({ confirmed, sessionOrder, chargeback, input }) =>
-        decideOutcome(input, confirmed, sessionOrder, chargeback),
-    )
-    return new WorkflowResponse(
-      transform({ outcome, confirmed }, ({ outcome, confirmed }): HandledTransaction => ({
-        ...outcome,
-        platega_status: confirmed.tx?.status,
-        read: confirmed.tx
-          ? {
-              platega_id: confirmed.tx.id,
-              status: confirmed.tx.status,
-              amount: String(confirmed.tx.paymentDetails.amount),
-              currency: confirmed.tx.paymentDetails.currency.toUpperCase(),
-            }
-          : undefined,
-      })),
-    )
-  },
+  (input: HandlePlategaTransactionInput) =>
+    new WorkflowResponse(handlePlategaTransactionStep(input)),
 )

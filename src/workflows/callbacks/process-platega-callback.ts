@@ -4,127 +4,91 @@ import {
   createStep,
   createWorkflow,
   StepResponse,
-  transform,
-  when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { errorMessage } from "../error-message"
-import { settleLinkCallbackStep } from "../payment-links/steps/settle-link-callback"
-import { settleSubscriptionCallbackStep } from "../subscriptions/steps/settle-subscription-callback"
+import { settleLinkCallback } from "../payment-links/link-callback"
+import { settleSubscriptionCallback } from "../subscriptions/subscription-callback"
 import { checkoutOf } from "../checkout/settle-checkout"
-import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
+import { handlePlategaTransaction } from "./handle-platega-transaction"
 import { recordOutcome, type LoadedCallback, type OutcomeRecord } from "./record-outcome"
 
 export type { LoadedCallback, OutcomeRecord }
 
 // A recorded callback, from the event the callback URL emitted to what the plugin did with it:
-// the record loaded, the workflow that acts on its kind, and the outcome written to the log.
+// the record loaded, acted on by its kind, and the outcome written to the log.
 
 /** The recorded callback a run acts on; undefined when it is gone. */
-const loadPlategaCallbackStep = createStep(
-  "load-platega-callback",
-  async (input: { callback_id: string }, { container }) => {
-    const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-    const [record] = await platega.listPlategaCallbackEvents(
-      { id: input.callback_id },
-      { take: 1, select: ["id", "kind", "platega_id", "status", "body", "authenticated"] },
-    )
-    if (!record) return new StepResponse<LoadedCallback | undefined>(undefined)
-    const { body, ...rest } = record as LoadedCallback & { body?: Record<string, unknown> }
-    const subscriptionId = body?.SubscriptionId
-    return new StepResponse<LoadedCallback | undefined>({
-      ...rest,
-      ...(typeof subscriptionId === "string" ? { subscription_id: subscriptionId } : {}),
-    })
-  },
-)
+async function loadCallback(
+  container: MedusaContainer,
+  id: string,
+): Promise<LoadedCallback | undefined> {
+  const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
+  const [record] = await platega.listPlategaCallbackEvents(
+    { id },
+    { take: 1, select: ["id", "kind", "platega_id", "status", "body", "authenticated"] },
+  )
+  if (!record) return undefined
+  const { body, ...rest } = record as LoadedCallback & { body?: Record<string, unknown> }
+  const subscriptionId = body?.SubscriptionId
+  return {
+    ...rest,
+    ...(typeof subscriptionId === "string" ? { subscription_id: subscriptionId } : {}),
+  }
+}
 
 /**
- * A transaction callback's owner in the store's own records: its checkout (the record names the
- * session and cart), else possibly one of its payment links. One look-up for a checkout's.
+ * What a recorded callback is about, acted on. A checkout's transaction (the store's record names
+ * its session and cart) is settled by handlePlategaTransaction: one read of GET /transaction/{id},
+ * the order made under the cart's lock. Any other transaction is one of the store's payment links,
+ * if any, settled against its collection, else handlePlategaTransaction finds what it pays. A
+ * subscription charge becomes its order (or makes the subscription PastDue); a subscription status
+ * is brought in step with Platega's read.
  */
-const findCheckoutStep = createStep(
-  "find-platega-checkout",
-  async (input: { transaction_id: string }, { container }) =>
-    new StepResponse({ checkout: (await checkoutOf(container, input.transaction_id)) ?? null }),
-)
+function settleCallback(
+  container: MedusaContainer,
+  record: LoadedCallback,
+): Promise<OutcomeRecord> {
+  if (record.kind !== "transaction") return settleSubscriptionCallback(container, record)
+  return settleTransactionCallback(container, record)
+}
 
-const markPlategaCallbackStep = createStep(
-  "mark-platega-callback",
-  async (input: OutcomeRecord & { callback_id?: string }, { container }) =>
-    new StepResponse({ marked: await recordOutcome(container, input) }),
-)
-
-/**
- * One recorded callback, acted on by its kind. A checkout's transaction goes through the
- * transaction workflow (one read of GET /transaction/{id}, the order made under the cart's lock);
- * a payment link's is settled against its payment collection; a subscription charge becomes its
- * order (or makes the subscription PastDue), a subscription status is brought in step with
- * Platega's read. What it did is written to the callback log.
- */
-export const processPlategaCallbackWorkflow = createWorkflow(
-  "process-platega-callback",
-  (input: { callback_id: string }) => {
-    const record = loadPlategaCallbackStep(input)
-    const transactionId = transform({ record }, ({ record }) => ({
-      transaction_id: record?.platega_id ?? "",
-    }))
-
-    const found = when(
-      "platega-callback-is-transaction",
-      { record },
-      ({ record }) => record?.kind === "transaction",
-    ).then(() => findCheckoutStep(transactionId))
-
-    // Not a checkout the store made: one of its payment links, if any, settled against its collection.
-    const link = when(
-      "platega-callback-may-be-link",
-      { found },
-      ({ found }) => !!found && !found.checkout,
-    ).then(() => settleLinkCallbackStep(transactionId))
-
-    const transaction = when(
-      "platega-callback-is-checkout-transaction",
-      { found, link },
-      ({ found, link }) => !!found && !link,
-    ).then(() =>
-      handlePlategaTransactionWorkflow.runAsStep({
-        input: transform({ record, found }, ({ record, found }) => ({
-          transaction_id: record!.platega_id,
-          claimed_status: record!.status,
-          checkout: found!.checkout,
-        })),
-      }),
-    )
-
-    const subscription = when(
-      "platega-callback-is-subscription",
-      { record },
-      ({ record }) => !!record && record.kind !== "transaction",
-    ).then(() => settleSubscriptionCallbackStep(transform({ record }, ({ record }) => record!)))
-
-    const outcome = transform(
-      { link, transaction, subscription },
-      ({ link, transaction, subscription }): OutcomeRecord | null =>
-        (link as OutcomeRecord | undefined) ?? transaction ?? subscription ?? null,
-    )
-    when("platega-callback-has-outcome", { record, outcome }, ({ record, outcome }) => {
-      return !!record && !!outcome
-    }).then(() => {
-      markPlategaCallbackStep(
-        transform({ record, outcome }, ({ record, outcome }) => ({
-          ...outcome!,
-          callback_id: record!.id,
-        })),
-      )
+async function settleTransactionCallback(
+  container: MedusaContainer,
+  record: LoadedCallback,
+): Promise<OutcomeRecord> {
+  const checkout = (await checkoutOf(container, record.platega_id)) ?? null
+  const link = checkout ? undefined : await settleLinkCallback(container, record.platega_id)
+  return (
+    link ??
+    handlePlategaTransaction(container, {
+      transaction_id: record.platega_id,
+      claimed_status: record.status,
+      checkout,
     })
-    return new WorkflowResponse(outcome)
-  },
-)
+  )
+}
 
 /**
- * Runs the callback workflow for one recorded callback (the event's subscriber, the
+ * One recorded callback, acted on by its kind, and what was done written to the callback log; null
+ * when the record is gone. A plain function, as handlePlategaTransaction is: every part is
+ * idempotent and takes its own locks, and the workflows it runs (Medusa's cart completion, a
+ * subscription's) checkpoint and compensate themselves.
+ */
+export async function processPlategaCallback(
+  container: MedusaContainer,
+  callbackId: string,
+): Promise<OutcomeRecord | null> {
+  const record = await loadCallback(container, callbackId)
+  if (!record) return null
+  const outcome = await settleCallback(container, record)
+  await recordOutcome(container, { ...outcome, callback_id: record.id })
+  return outcome
+}
+
+/**
+ * Runs processPlategaCallback for one recorded callback (the event's subscriber, the
  * reconciliation job's retry). A failure is written to the log (the reconciliation job retries
  * it) and rethrown so the event bus can retry too.
  */
@@ -133,7 +97,7 @@ export async function runPlategaCallback(
   callbackId: string,
 ): Promise<void> {
   try {
-    await processPlategaCallbackWorkflow(container).run({ input: { callback_id: callbackId } })
+    await processPlategaCallback(container, callbackId)
   } catch (e) {
     const message = errorMessage(e)
     container
@@ -152,3 +116,18 @@ export async function runPlategaCallback(
     throw e
   }
 }
+
+const processPlategaCallbackStep = createStep(
+  "process-platega-callback",
+  async (input: { callback_id: string }, { container }) =>
+    new StepResponse(await processPlategaCallback(container as MedusaContainer, input.callback_id)),
+)
+
+/**
+ * processPlategaCallback as a workflow, for a store's own code that runs it (the plugin's
+ * subscriber and jobs call the function).
+ */
+export const processPlategaCallbackWorkflow = createWorkflow(
+  "process-platega-callback",
+  (input: { callback_id: string }) => new WorkflowResponse(processPlategaCallbackStep(input)),
+)

@@ -11,7 +11,7 @@ import type { PaymentOutcome } from "../../providers/platega"
 
 // What the callback log records of a transaction, a payment link or a subscription event: the
 // callback as loaded, and what the plugin did with it. Every path that settles something (the
-// callback's workflow, re-check, the reconciliation job) writes its outcome here.
+// callback's processing, re-check, the reconciliation job) writes its outcome here.
 
 export interface LoadedCallback {
   id: string

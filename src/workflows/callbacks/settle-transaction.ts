@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { settlePaymentLink } from "../payment-links/settle-payment-link"
-import { linkOutcome } from "../payment-links/steps/settle-link-callback"
+import { linkOutcome } from "../payment-links/link-callback"
 import { recordOutcome, type OutcomeRecord } from "./record-outcome"
-import { handlePlategaTransactionWorkflow } from "./handle-platega-transaction"
+import { handlePlategaTransaction } from "./handle-platega-transaction"
 
 export type SettledTransaction = OutcomeRecord & {
   platega_status?: string | null
@@ -12,8 +12,7 @@ export type SettledTransaction = OutcomeRecord & {
 
 /**
  * One transaction brought in by the store's own read, without a callback (re-check, the
- * reconciliation job): a payment link's through its link, any other through the transaction
- * workflow, so each reaches the decision its callback would. A case it finds is recorded once.
+ * reconciliation job): a payment link's through its link, any other through handlePlategaTransaction, so each reaches the decision its callback would. A case it finds is recorded once.
  */
 export async function settleTransaction(
   container: MedusaContainer,
@@ -25,9 +24,7 @@ export async function settleTransaction(
     await recordOutcome(container, record)
     return { ...record, platega_status: link.platega_status, captured: link.action === "capture" }
   }
-  const { result } = await handlePlategaTransactionWorkflow(container).run({
-    input: { transaction_id: transactionId },
-  })
+  const result = await handlePlategaTransaction(container, { transaction_id: transactionId })
   await recordOutcome(container, result)
   return result
 }

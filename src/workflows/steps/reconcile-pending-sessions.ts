@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { classifyTransactionStatus } from "../../lib/platega"
-import { handlePlategaTransactionWorkflow } from "../callbacks/handle-platega-transaction"
+import { handlePlategaTransaction } from "../callbacks/handle-platega-transaction"
 import { recordOutcome } from "../callbacks/record-outcome"
 import { errorMessage } from "../error-message"
 import { inBatches } from "./in-batches"
@@ -16,8 +17,8 @@ interface PendingSessionsReport {
 }
 
 /**
- * Platega payment sessions still pending after `minAgeMinutes`, re-read and pushed through the
- * same transaction workflow as a callback. Each runs as its own workflow, keeping the cart lock.
+ * Platega payment sessions still pending after `minAgeMinutes`, re-read and settled as a callback
+ * settles them (handlePlategaTransaction: the cart's settlement turn and its lock).
  */
 export const reconcilePendingSessionsStep = createStep(
   "reconcile-platega-pending-sessions",
@@ -39,8 +40,8 @@ export const reconcilePendingSessionsStep = createStep(
       report.sessionsChecked++
       const transaction_id = (session.data as { transaction_id: string }).transaction_id
       try {
-        const { result } = await handlePlategaTransactionWorkflow(container).run({
-          input: { transaction_id },
+        const result = await handlePlategaTransaction(container as MedusaContainer, {
+          transaction_id,
         })
         await recordOutcome(container, result)
         if (classifyTransactionStatus(result.platega_status ?? "") === "canceled") {

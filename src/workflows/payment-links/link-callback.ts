@@ -1,20 +1,19 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OutcomeRecord } from "../../callbacks/record-outcome"
-import type { LinkSettlement } from "./decide-link-settlement"
-import { settlePaymentLink } from "../settle-payment-link"
+import type { OutcomeRecord } from "../callbacks/record-outcome"
+import type { LinkSettlement } from "./steps/decide-link-settlement"
+import { settlePaymentLink } from "./settle-payment-link"
 
 /**
  * A transaction callback about one of the store's payment links: settled under the link's
  * collection lock (its own workflow, so the lock holds). Undefined for any other transaction.
  */
-export const settleLinkCallbackStep = createStep(
-  "settle-platega-link-callback",
-  async (input: { transaction_id: string }, { container }) => {
-    const settled = await settlePaymentLink(container as MedusaContainer, input.transaction_id)
-    return new StepResponse<OutcomeRecord | undefined>(settled ? linkOutcome(settled) : undefined)
-  },
-)
+export async function settleLinkCallback(
+  container: MedusaContainer,
+  transactionId: string,
+): Promise<OutcomeRecord | undefined> {
+  const settled = await settlePaymentLink(container, transactionId)
+  return settled ? linkOutcome(settled) : undefined
+}
 
 /** A payment link's settlement as the callback log records it. */
 export function linkOutcome(s: LinkSettlement): OutcomeRecord {
