@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { withCartLock } from "../../workflows/checkout/settle-checkout"
 import { cartOfPaymentCollection } from "../../workflows/module-link-reads"
 import { recordSubscriptionCheckouts } from "../../workflows/subscriptions/subscription-record"
-import { untilAnswered } from "./payment-start-guard"
+import { untilAnswered } from "./until-answered"
 
 const PAID = new Set(["authorized", "captured"])
 

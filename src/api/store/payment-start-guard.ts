@@ -10,6 +10,7 @@ import { defaultPaymentCollectionFields } from "@medusajs/medusa/api/store/payme
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { sessionStatusFor, startsPayment } from "../../providers/platega"
 import { PLATEGA_PROVIDER } from "./payment-session-context"
+import { TURN_EXPIRE_SECONDS, untilAnswered } from "./until-answered"
 
 /** A transaction this close to its end is not handed out again: the payer needs time to pay. */
 const MIN_TIME_LEFT_MS = 2 * 60_000
@@ -17,11 +18,10 @@ const MIN_TIME_LEFT_MS = 2 * 60_000
 const REUSE_WITHOUT_EXPIRY_MS = 10 * 60_000
 /**
  * Starts of one collection take turns (all instances): a click waits for the one before it to be
- * answered, then finds its transaction and is answered with it. Seconds to wait for the turn, and
- * the longest a turn is held should its answer never end.
+ * answered, then finds its transaction and is answered with it. Seconds to wait for the turn (it is
+ * held at most TURN_EXPIRE_SECONDS, should its answer never end).
  */
 const START_TURN_TIMEOUT_SECONDS = 30
-const START_TURN_EXPIRE_SECONDS = 60
 
 /** What deciding on a reuse reads of the collection and its sessions. */
 const COLLECTION_FIELDS = [
@@ -134,35 +134,11 @@ export async function reuseOrBoundPaymentStart(
         `platega-start:${collectionId}`,
         () =>
           untilAnswered(res, next, () => answerOrStart(req, res, next, providerId, wanted, cart)),
-        { timeout: START_TURN_TIMEOUT_SECONDS, expire: START_TURN_EXPIRE_SECONDS },
+        { timeout: START_TURN_TIMEOUT_SECONDS, expire: TURN_EXPIRE_SECONDS },
       )
   } catch (e) {
     if (!res.headersSent) next(e)
   }
-}
-
-/**
- * Runs `go` and resolves once the response is over (sent, or its client gone), and at the latest
- * after START_TURN_EXPIRE_SECONDS, so a turn is never held for ever.
- */
-export function untilAnswered(
-  res: MedusaResponse,
-  next: MedusaNextFunction,
-  go: () => Promise<void>,
-): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-    const timer = setTimeout(done, START_TURN_EXPIRE_SECONDS * 1000)
-    if (res.writableEnded || res.req.socket.destroyed) return done()
-    res.once("close", done)
-    go().catch((e: unknown) => {
-      if (!res.headersSent) next(e)
-      done()
-    })
-  })
 }
 
 /**
