@@ -14,6 +14,11 @@ import { callbackUrl, useSandbox } from "../helpers/sandbox"
 import { paymentLinkTests } from "../helpers/payment-links-suite"
 import { oneTruthTests } from "../helpers/one-truth-suite"
 import { seedStore, type StoreFixture } from "../helpers/store"
+import { PLATEGA_MODULE, type PlategaModuleService } from "../../src/modules/platega"
+import {
+  handlePlategaTransactionWorkflow,
+  processPlategaCallbackWorkflow,
+} from "../../src/workflows"
 
 jest.setTimeout(120_000)
 
@@ -120,6 +125,35 @@ medusaIntegrationTestRunner({
         outcome: "captured",
         order_id: outcome.orders[0].id,
       })
+    })
+
+    it("the exported workflows settle a recorded callback as the subscriber does, and only once", async () => {
+      const { cartId, txId } = await paidCheckout(CARD)
+      const platega = getContainer().resolve<PlategaModuleService>(PLATEGA_MODULE)
+      const { id } = await platega.recordCallback({
+        kind: "transaction",
+        platega_id: txId,
+        status: "CONFIRMED",
+        body: await transactionCallbackBody(sandbox(), txId),
+        authenticated: true,
+      })
+      const { result: processed } = await processPlategaCallbackWorkflow(getContainer()).run({
+        input: { callback_id: id },
+      })
+      const outcome = await cartOutcome(getContainer(), cartId)
+      expect(outcome.orders).toHaveLength(1)
+      expect(processed).toMatchObject({ outcome: "captured", order_id: outcome.orders[0].id })
+      const log = await callbackLog(getContainer())
+      expect(log.find((r) => r.platega_id === txId)).toMatchObject({
+        outcome: "captured",
+        order_id: outcome.orders[0].id,
+      })
+      // Again, as a store's own re-check would: paid already, nothing new.
+      const { result: again } = await handlePlategaTransactionWorkflow(getContainer()).run({
+        input: { transaction_id: txId },
+      })
+      expect(again).toMatchObject({ outcome: "captured", order_id: outcome.orders[0].id })
+      expect((await cartOutcome(getContainer(), cartId)).orders).toEqual(outcome.orders)
     })
 
     it("a late CANCELED never undoes a CONFIRMED", async () => {

@@ -27,6 +27,7 @@ import {
 } from "../helpers/checkout"
 import { callbackUrl, callbacksDelivered, useSandbox } from "../helpers/sandbox"
 import { seedStore, type StoreFixture } from "../helpers/store"
+import { PRODUCTS } from "../../demo/seed-data"
 import {
   activeSubscription as activeSubscriptionOf,
   chargeCallbackBody,
@@ -266,14 +267,21 @@ medusaIntegrationTestRunner({
       })
     })
 
+    /**
+     * A variant of another product, one the seed sells without a plan (it gives its subscription
+     * products one, and the store lists products in no set order).
+     */
     async function otherVariant(): Promise<string> {
-      const { data } = await api.get(`/store/products?limit=10&fields=variants.id`, {
+      const plain = new Set(PRODUCTS.filter((p) => !p.plan).map((p) => p.sku))
+      const { data } = await api.get(`/store/products?limit=50&fields=variants.id,variants.sku`, {
         headers: store.headers,
       })
-      const ids: string[] = data.products.flatMap((p: { variants: { id: string }[] }) =>
-        p.variants.map((v) => v.id),
+      const variants: { id: string; sku: string }[] = data.products.flatMap(
+        (p: { variants: { id: string; sku: string }[] }) => p.variants,
       )
-      return ids.find((id) => id !== store.variantId) as string
+      const other = variants.find((v) => v.id !== store.variantId && plain.has(v.sku))
+      if (!other) throw new Error("the seed has no other product sold without a plan")
+      return other.id
     }
 
     it("checkout → bind → one first order, whichever of the callbacks and the shopper's return comes first", async () => {

@@ -40,7 +40,7 @@ export interface HandlePlategaTransactionInput {
   checkout?: Checkout | null
 }
 
-/** What the workflow did, and what Platega answered when it was read (for the callback log). */
+/** What handlePlategaTransaction did, and what Platega answered when it was read (for the log). */
 export type HandledTransaction = OutcomeRecord & { platega_status?: string }
 
 // ---- confirm: one read of Platega per event ---------------------------------------------------
@@ -205,7 +205,7 @@ export async function handlePlategaTransaction(
 }
 
 const handlePlategaTransactionStep = createStep(
-  "handle-platega-transaction",
+  "handle-platega-transaction-step",
   async (input: HandlePlategaTransactionInput, { container }) =>
     new StepResponse(await handlePlategaTransaction(container as MedusaContainer, input)),
 )

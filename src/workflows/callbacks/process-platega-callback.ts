@@ -118,7 +118,7 @@ export async function runPlategaCallback(
 }
 
 const processPlategaCallbackStep = createStep(
-  "process-platega-callback",
+  "process-platega-callback-step",
   async (input: { callback_id: string }, { container }) =>
     new StepResponse(await processPlategaCallback(container as MedusaContainer, input.callback_id)),
 )
