@@ -56,8 +56,8 @@ export function withCartLock<T>(
 /**
  * `work` while holding the cart's settlement: Platega's callback settles a paid cart and completes
  * it in one turn (the cart's own lock is taken twice inside it, by settleCheckout and then by
- * Medusa's cart completion), so a shopper's return in the meantime waits for that order instead of
- * completing the cart a second time (api/store/completed-cart.ts).
+ * Medusa's cart completion). The shopper's completion holds the same turn until it is answered
+ * (api/store/completed-cart.ts), so whichever of the two comes first completes the cart, once.
  */
 export function withCartSettlement<T>(
   container: Pick<MedusaContainer, "resolve">,
