@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { withCartLock } from "../../workflows/checkout/settle-checkout"
 import { cartOfPaymentCollection } from "../../workflows/module-link-reads"
 import { recordSubscriptionCheckouts } from "../../workflows/subscriptions/subscription-record"
@@ -64,10 +64,11 @@ type Session = { id: string; status: string; provider_id: string; data: Record<s
 
 /** The collection's sessions, which Medusa is about to replace. */
 async function sessionsOf(req: MedusaRequest): Promise<Session[]> {
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment_session",
-    fields: ["id", "status", "provider_id", "data"],
-    filters: { payment_collection_id: req.params.id },
-  })
-  return data as Session[]
+  const sessions = await req.scope
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions(
+      { payment_collection_id: req.params.id },
+      { select: ["id", "status", "provider_id", "data"] },
+    )
+  return sessions as Session[]
 }

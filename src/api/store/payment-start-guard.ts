@@ -1,11 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refetchEntity } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MathBN,
-  Modules,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { MathBN, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { defaultPaymentCollectionFields } from "@medusajs/medusa/api/store/payment-collections/query-config"
 import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega"
 import { sessionStatusFor, startsPayment } from "../../providers/platega"
@@ -154,12 +149,12 @@ async function answerOrStart(
   cart: string,
 ): Promise<void> {
   const collectionId = req.params.id
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment_collection",
-    fields: COLLECTION_FIELDS,
-    filters: { id: collectionId },
-  })
-  const collection = data[0] as Collection | undefined
+  const [collection] = (await req.scope
+    .resolve(Modules.PAYMENT)
+    .listPaymentCollections(
+      { id: collectionId },
+      { select: COLLECTION_FIELDS, relations: ["payment_sessions"], take: 1 },
+    )) as unknown as Collection[]
   const now = Date.now()
   const started = collection?.payment_sessions?.find(
     (s) => s && isSameStart(s, providerId, wanted, collection, now),

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   classifyTransactionStatus,
   isPlategaError,
@@ -94,7 +94,7 @@ export async function settleCheckout(
   input: { transaction_id: string; claimed_status?: string },
   checkout: Checkout & { cart_id: string },
 ): Promise<CheckoutRead> {
-  const own = await checkoutSession(container, checkout.payment_session_id)
+  const own = await sessionOf(container, checkout.payment_session_id)
   if (
     own?.captured &&
     sameId(own.transaction_id, input.transaction_id) &&
@@ -214,22 +214,21 @@ interface SessionRead {
 
 const sameId = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
 
-/** The checkout's session with its payment, in one read; undefined when it no longer exists. */
-const checkoutSession = (container: Pick<MedusaContainer, "resolve">, id: string) =>
-  sessionOf(container, id, [...SESSION_FIELDS, "payment.captured_at"])
-
-/** A payment session as read here; undefined when it no longer exists. */
+/**
+ * A payment session with its payment, in one read from the payment module (a query through
+ * Medusa's query costs about three times its CPU); undefined when it no longer exists.
+ */
 async function sessionOf(
   container: Pick<MedusaContainer, "resolve">,
   id: string,
-  fields: string[] = SESSION_FIELDS,
 ): Promise<SessionRead | undefined> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment_session",
-    fields,
-    filters: { id },
-  })
-  return data[0] ? sessionRead(data[0]) : undefined
+  const [row] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions(
+      { id },
+      { select: [...SESSION_FIELDS, "payment.captured_at"], relations: ["payment"], take: 1 },
+    )
+  return row ? sessionRead(row as unknown as Record<string, unknown>) : undefined
 }
 
 function sessionRead(row: Record<string, unknown>): SessionRead {
