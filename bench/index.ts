@@ -2,7 +2,7 @@
 // sandbox-export, export, export-store, checkout, callbacks, load). Each prints its pairs side by side with their ratio and adds its figures to
 // bench/results/latest.json. Nothing here asserts: these are measurements, not tests.
 //
-// Knobs (environment): BENCH_CHECKOUTS (20), BENCH_FIRST_TIME (20), BENCH_SECONDS (15: per
+// Knobs (environment): BENCH_CHECKOUTS (24), BENCH_FIRST_TIME (20), BENCH_SECONDS (15: per
 // callback route, in 3 rounds; the sandbox takes at most 5), BENCH_CONNECTIONS (20), BENCH_GROW
 // (100000; 0 = the empty store only), BENCH_CLIENT_CALLS (4000), BENCH_PROFILE=1 (profile Medusa:
 // extra checkouts, the first round of each callback route, the first-time callbacks), BENCH_REDIS_URL,
@@ -243,8 +243,9 @@ async function storeBenches(names: Name[], results: Record<string, unknown>): Pr
       if (names.includes("checkout")) {
         say(`\ncheckout, ${size} store`)
         checkout[size] = await benchCheckout(stack, {
-          // With 10 a side the CPU ratio moved by up to a tenth from one run to the next.
-          checkouts: num("BENCH_CHECKOUTS", 20),
+          // With 10 a side the CPU ratio moved by up to a tenth from one run to the next; 24 makes
+          // whole, even rounds at both concurrencies (see benchCheckout).
+          checkouts: num("BENCH_CHECKOUTS", 24),
           say,
           label: `checkout-${size}`,
         })
