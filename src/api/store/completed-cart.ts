@@ -15,8 +15,8 @@ import { untilAnswered } from "./until-answered"
  * - the shopper first: Medusa's completion runs in the turn (and settles the payment under the
  *   cart's lock, see hooks/complete-cart.ts); the callback then finds the cart paid and its order
  *   made, and completes nothing.
- * An order found is answered only once the cart's own lock is free, so a completion running
- * outside the turn (which may yet undo its order) is waited for, as Medusa's own completion waits.
+ * The order is looked up under the cart's own lock, so a completion running outside the turn
+ * (which may yet undo its order) is waited for, as Medusa's own completion waits.
  */
 export async function answerCompletedCart(
   req: MedusaRequest,
@@ -24,14 +24,13 @@ export async function answerCompletedCart(
   next: MedusaNextFunction,
 ): Promise<void> {
   const cartId = req.params.id
-  const made = () => orderOfCart(req.scope, cartId)
   try {
     await withCartSettlement(req.scope, cartId, () =>
       untilAnswered(res, next, async () => {
         // A look-up that fails (or a lock not had in time) leaves the answer to Medusa's completion.
-        const orderId = await made()
-          .then((found) => found && withCartLock(req.scope, cartId, made))
-          .catch(() => undefined)
+        const orderId = await withCartLock(req.scope, cartId, () =>
+          orderOfCart(req.scope, cartId),
+        ).catch(() => undefined)
         if (!orderId) return next()
         const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
           entity: "order",
