@@ -112,8 +112,8 @@ export async function benchCheckout(
       const order =
         r % 2 === 0 ? (["platega", "system"] as const) : (["system", "platega"] as const)
       const size = Math.floor(n / rounds) + (r < n % rounds ? 1 : 0)
+      if (size <= 0) continue
       for (const side of order) {
-        if (size <= 0) continue
         const cpuBefore = stack.medusa.cpuMs()
         const run = await runLoad(size, concurrency, sides[side])
         cpu[side] += stack.medusa.cpuMs() - cpuBefore

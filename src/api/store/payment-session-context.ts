@@ -54,7 +54,7 @@ export async function addPlategaSessionContext(
     // Only what a storefront may send, with its return addresses on the store's storefronts.
     const given = storefrontSessionData(body.data)
     // Independent reads, at once: the shopper waits for the slowest, not for their sum.
-    const [addresses, cart, stores] = await Promise.all([
+    const [addresses, fromCart, stores] = await Promise.all([
       checkStorefrontReturnAddresses(req.scope, given, "data."),
       cartOfPaymentCollection(req.scope, req.params.id).then(async (cartId) =>
         cartId ? { cart_id: cartId, ...(await cartContext(req, cartId)) } : {},
@@ -66,7 +66,7 @@ export async function addPlategaSessionContext(
       ...given,
       ...addresses,
       ...(storeName ? { store_name: storeName } : {}),
-      ...cart,
+      ...fromCart,
     }
     next()
   } catch (e) {

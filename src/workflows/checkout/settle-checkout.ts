@@ -215,8 +215,8 @@ interface SessionRead {
 const sameId = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
 
 /**
- * A payment session with its payment, in one read from the payment module (a query through
- * Medusa's query costs about three times its CPU); undefined when it no longer exists.
+ * A payment session with its payment, in one read from the payment module (`query.graph` costs
+ * about three times its CPU for the same row); undefined when it no longer exists.
  */
 async function sessionOf(
   container: Pick<MedusaContainer, "resolve">,
