@@ -18,14 +18,10 @@ const REUSE_WITHOUT_EXPIRY_MS = 10 * 60_000
  */
 const START_TURN_TIMEOUT_SECONDS = 30
 
-/** What deciding on a reuse reads of the collection and its sessions. */
-const COLLECTION_FIELDS = [
-  "id",
-  "amount",
-  "currency_code",
-  ...["id", "provider_id", "status", "amount", "currency_code", "created_at", "data"].map(
-    (f) => `payment_sessions.${f}`,
-  ),
+/** What deciding on a reuse reads of the collection's sessions, each with its collection's amount. */
+const SESSION_FIELDS = [
+  ...["id", "provider_id", "status", "amount", "currency_code", "created_at", "data"],
+  ...["amount", "currency_code"].map((f) => `payment_collection.${f}`),
 ]
 
 type SessionData = Record<string, unknown>
@@ -38,13 +34,7 @@ interface StoredSession {
   currency_code: string
   created_at?: string | Date
   data?: SessionData | null
-}
-
-interface Collection {
-  id: string
-  amount: unknown
-  currency_code: string
-  payment_sessions?: (StoredSession | null)[]
+  payment_collection: { amount: unknown; currency_code: string }
 }
 
 /**
@@ -78,9 +68,9 @@ function isSameStart(
   session: StoredSession,
   providerId: string,
   wanted: SessionData,
-  collection: Collection,
   now: number,
 ): boolean {
+  const collection = session.payment_collection
   const data = session.data ?? {}
   if (session.provider_id !== providerId || session.status !== PaymentSessionStatus.PENDING) {
     return false
@@ -149,17 +139,16 @@ async function answerOrStart(
   cart: string,
 ): Promise<void> {
   const collectionId = req.params.id
-  const [collection] = (await req.scope
+  // The sessions with their collection, in one statement.
+  const sessions = (await req.scope
     .resolve(Modules.PAYMENT)
-    .listPaymentCollections(
-      { id: collectionId },
-      { select: COLLECTION_FIELDS, relations: ["payment_sessions"], take: 1 },
-    )) as unknown as Collection[]
+    .listPaymentSessions(
+      { payment_collection_id: collectionId },
+      { select: SESSION_FIELDS, relations: ["payment_collection"] },
+    )) as unknown as StoredSession[]
   const now = Date.now()
-  const started = collection?.payment_sessions?.find(
-    (s) => s && isSameStart(s, providerId, wanted, collection, now),
-  )
-  if (!collection || !started) {
+  const started = sessions.find((s) => isSameStart(s, providerId, wanted, now))
+  if (!started) {
     if (await takePaymentStart(req, res, cart)) next()
     return
   }

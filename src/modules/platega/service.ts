@@ -1,5 +1,3 @@
-// One-line delegations: each concern's logic lives in its unit (see below), and the method names
-// stay what the rest of the plugin calls.
 import type { Context, Logger } from "@medusajs/framework/types"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import {
@@ -10,7 +8,6 @@ import {
 } from "@medusajs/framework/utils"
 import type { PlategaClient } from "../../lib/platega"
 import { PlategaAccess } from "./access"
-import { isFinalOutcome, KnownCallbacks } from "./units/callback-log"
 import { PlategaCallbackEvent } from "./models/callback-event"
 import { PlategaCaseResolution } from "./models/case-resolution"
 import { PlategaCheckoutTransaction } from "./models/checkout-transaction"
@@ -45,6 +42,9 @@ import {
   addCallbackDeliveries,
   callbackEventKey,
   deleteExpiredCallbackEvents,
+  isFinalOutcome,
+  KnownCallbacks,
+  loadCallbackEvent,
   markCallbackEvent,
   upsertCallbackEvent,
   type CallbackOutcomeMark,
@@ -240,10 +240,9 @@ class PlategaModuleService extends MedusaService({
   }
 
   /**
-   * Records a delivery: the first delivery of a key creates the record (`created: true`), a
-   * repeated one only counts it — atomic under concurrent deliveries. A repeat of a callback whose
-   * outcome is final (Platega repeating until it hears a 2xx) is answered from memory and counted
-   * a moment later (KnownCallbacks, units/callback-log.ts): the callback URL's most frequent call needs no database.
+   * Records a delivery: the first of a key creates the record (`created: true`), a repeat only
+   * counts it, atomically. A repeat of a callback whose outcome is final (Platega repeating until it
+   * hears a 2xx) is answered from memory and counted a moment later (KnownCallbacks).
    */
   async recordCallback(
     input: CallbackRecordInput,
@@ -256,14 +255,16 @@ class PlategaModuleService extends MedusaService({
     return saved
   }
 
+  /** A recorded callback with its transaction's checkout, in one statement (units/callback-log.ts). */
+  @InjectManager()
+  async loadCallback(id: string, @MedusaContext() ctx: Ctx = {}) {
+    return loadCallbackEvent(ctx.manager!, id)
+  }
+
   /** Writes a callback's outcome, counting the attempt; the outcome it had before (one statement). */
   @InjectManager()
-  async markCallbackOutcome(
-    id: string,
-    mark: CallbackOutcomeMark,
-    @MedusaContext() sharedContext: Ctx = {},
-  ): Promise<{ previous: string } | undefined> {
-    return markCallbackEvent(sharedContext.manager!, id, mark)
+  async markCallbackOutcome(id: string, mark: CallbackOutcomeMark, @MedusaContext() ctx: Ctx = {}) {
+    return markCallbackEvent(ctx.manager!, id, mark)
   }
 
   /** The log record of what the store's own read found (see units/callback-log.ts). */
@@ -344,17 +345,17 @@ class PlategaModuleService extends MedusaService({
   protected async upsertCallback(
     key: string,
     input: CallbackRecordInput,
-    @MedusaContext() sharedContext: Ctx = {},
-  ): ReturnType<typeof upsertCallbackEvent> {
-    return upsertCallbackEvent(sharedContext.manager!, key, input)
+    @MedusaContext() ctx: Ctx = {},
+  ) {
+    return upsertCallbackEvent(ctx.manager!, key, input)
   }
 
   @InjectManager()
   protected async addCallbackDeliveries(
     counts: Map<string, number>,
-    @MedusaContext() sharedContext: Ctx = {},
-  ): Promise<void> {
-    return addCallbackDeliveries(sharedContext.manager!, counts)
+    @MedusaContext() ctx: Ctx = {},
+  ) {
+    return addCallbackDeliveries(ctx.manager!, counts)
   }
 
   /** An export's sign of life while it is written (see workflows/exports). */

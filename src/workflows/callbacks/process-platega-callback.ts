@@ -10,7 +10,7 @@ import { PLATEGA_MODULE, type PlategaModuleService } from "../../modules/platega
 import { errorMessage } from "../error-message"
 import { settleLinkCallback } from "../payment-links/link-callback"
 import { settleSubscriptionCallback } from "../subscriptions/subscription-callback"
-import { checkoutOf } from "../checkout/settle-checkout"
+import type { Checkout } from "../checkout/settle-checkout"
 import { handlePlategaTransaction } from "./handle-platega-transaction"
 import { recordOutcome, type LoadedCallback, type OutcomeRecord } from "./record-outcome"
 
@@ -19,22 +19,21 @@ export type { LoadedCallback, OutcomeRecord }
 // A recorded callback, from the event the callback URL emitted to what the plugin did with it:
 // the record loaded, acted on by its kind, and the outcome written to the log.
 
-/** The recorded callback a run acts on; undefined when it is gone. */
+/** A recorded callback as a run acts on it, with its transaction's checkout (null: none). */
+type CallbackToSettle = LoadedCallback & { checkout: Checkout | null }
+
+/** The recorded callback a run acts on, with its checkout, in one read; undefined when it is gone. */
 async function loadCallback(
   container: MedusaContainer,
   id: string,
-): Promise<LoadedCallback | undefined> {
-  const platega = container.resolve<PlategaModuleService>(PLATEGA_MODULE)
-  const [record] = await platega.listPlategaCallbackEvents(
-    { id },
-    { take: 1, select: ["id", "kind", "platega_id", "status", "body", "authenticated"] },
-  )
-  if (!record) return undefined
-  const { body, ...rest } = record as LoadedCallback & { body?: Record<string, unknown> }
-  const subscriptionId = body?.SubscriptionId
+): Promise<CallbackToSettle | undefined> {
+  const row = await container.resolve<PlategaModuleService>(PLATEGA_MODULE).loadCallback(id)
+  if (!row) return undefined
+  const { checkout_session_id: session, checkout_cart_id: cart, subscription_id, ...record } = row
   return {
-    ...rest,
-    ...(typeof subscriptionId === "string" ? { subscription_id: subscriptionId } : {}),
+    ...record,
+    ...(subscription_id ? { subscription_id } : {}),
+    checkout: session ? { payment_session_id: session, cart_id: cart } : null,
   }
 }
 
@@ -48,7 +47,7 @@ async function loadCallback(
  */
 function settleCallback(
   container: MedusaContainer,
-  record: LoadedCallback,
+  record: CallbackToSettle,
 ): Promise<OutcomeRecord> {
   if (record.kind !== "transaction") return settleSubscriptionCallback(container, record)
   return settleTransactionCallback(container, record)
@@ -56,9 +55,9 @@ function settleCallback(
 
 async function settleTransactionCallback(
   container: MedusaContainer,
-  record: LoadedCallback,
+  record: CallbackToSettle,
 ): Promise<OutcomeRecord> {
-  const checkout = (await checkoutOf(container, record.platega_id)) ?? null
+  const { checkout } = record
   const link = checkout ? undefined : await settleLinkCallback(container, record.platega_id)
   return (
     link ??

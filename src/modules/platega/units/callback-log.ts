@@ -66,6 +66,46 @@ export async function upsertCallbackEvent(
   return rows[0]
 }
 
+/** A recorded callback as its processing reads it, with the checkout its transaction was made for. */
+export interface CallbackWithCheckout {
+  id: string
+  kind: CallbackKind
+  platega_id: string
+  status: string
+  authenticated: boolean
+  /** A subscription callback's subscription (its body's `SubscriptionId`). */
+  subscription_id: string | null
+  /** A transaction's checkout (models/checkout-transaction.ts): null when the store made none. */
+  checkout_session_id: string | null
+  checkout_cart_id: string | null
+}
+
+/**
+ * A recorded callback and, for a transaction, the store's record of the checkout it was made for,
+ * in one statement (ids compared as checkoutOf compares them: as given and lower-cased);
+ * undefined when the record is gone.
+ */
+export async function loadCallbackEvent(
+  manager: EntityManager,
+  id: string,
+): Promise<CallbackWithCheckout | undefined> {
+  const rows: CallbackWithCheckout[] = await manager.execute(
+    `select e.id, e.kind, e.platega_id, e.status, e.authenticated,
+            case when jsonb_typeof(e.body -> 'SubscriptionId') = 'string'
+                 then e.body ->> 'SubscriptionId' end as subscription_id,
+            c.payment_session_id as checkout_session_id, c.cart_id as checkout_cart_id
+       from platega_callback_event e
+       left join lateral (
+              select payment_session_id, cart_id from platega_checkout_transaction
+               where e.kind = 'transaction' and deleted_at is null
+                 and transaction_id in (e.platega_id, lower(e.platega_id))
+               order by id limit 1) c on true
+      where e.id = ? and e.deleted_at is null`,
+    [id],
+  )
+  return rows[0]
+}
+
 /** A finding of the store's own read (re-check, the job) about a transaction. */
 export interface TransactionFinding {
   platega_id: string
