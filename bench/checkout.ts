@@ -34,31 +34,6 @@ export interface CheckoutBenchOptions {
   label?: string
 }
 
-/**
- * How soon the bench looks again for the processed callback: it is the resolution of a Platega
- * checkout's time, a cost of the bench and not of the store. The callback's record is written
- * moments after the shopper's answer, so the first looks come soon; later ones back off, since at
- * four shoppers the bench's own queries take the machine's CPU from the store (with a steady 5 ms,
- * three runs of three gave 0.78–0.83× the checkouts per second there).
- */
-const CALLBACK_POLL_MS = { first: 5, most: 20 }
-
-async function waitForCallback(stack: Stack, transactionId: string): Promise<void> {
-  const deadline = Date.now() + 60_000
-  let poll = CALLBACK_POLL_MS.first
-  for (;;) {
-    const { rows } = await stack.db.query(
-      "select 1 from platega_callback_event where platega_id = $1 and processed_at is not null",
-      [transactionId],
-    )
-    if (rows.length) return
-    if (Date.now() > deadline)
-      throw new Error(`the callback of ${transactionId} was not processed within 60 s`)
-    await new Promise((r) => setTimeout(r, poll))
-    poll = Math.min(poll * 2, CALLBACK_POLL_MS.most)
-  }
-}
-
 export async function plategaCheckout(
   stack: Stack,
 ): Promise<{ cartId: string; orderId: string; transactionId: string }> {
@@ -70,7 +45,7 @@ export async function plategaCheckout(
   const done = await completeCart(api, store, cartId)
   if (done.type !== "order")
     throw new Error(`Platega checkout ended without an order: ${JSON.stringify(done)}`)
-  await waitForCallback(stack, tx)
+  await stack.processedCallbacks.wait(tx)
   return { cartId, orderId: done.order.id, transactionId: tx }
 }
 

@@ -11,6 +11,7 @@ import {
   type WorkerMode,
 } from "./medusa"
 import { startPlategaCalls, type PlategaCalls } from "./platega-calls"
+import { watchProcessedCallbacks, type ProcessedCallbacks } from "./processed-callbacks"
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-client"
 import { readStore } from "./store"
 
@@ -30,6 +31,8 @@ export interface Stack {
   api: AxiosInstance
   /** for reading outcomes (orders, callback log) without going through Medusa */
   db: pg.Pool
+  /** tells when a transaction's callback has been processed */
+  processedCallbacks: ProcessedCallbacks
   stop(): Promise<void>
 }
 
@@ -130,6 +133,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     say(`  ready in ${((Date.now() - started) / 1000).toFixed(0)} s`)
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 })
     cleanup.push(() => db.end())
+    const processedCallbacks = await watchProcessedCallbacks(databaseUrl)
+    cleanup.push(() => processedCallbacks.stop())
     return {
       sandbox,
       medusa,
@@ -140,6 +145,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       store: await readStore(databaseUrl),
       api: axios.create({ baseURL: medusa.url }),
       db,
+      processedCallbacks,
       stop,
     }
   } catch (e) {
