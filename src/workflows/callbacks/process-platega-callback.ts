@@ -32,7 +32,7 @@ async function loadCallback(
   const { checkout_session_id: session, checkout_cart_id: cart, subscription_id, ...record } = row
   return {
     ...record,
-    ...(subscription_id ? { subscription_id } : {}),
+    ...(subscription_id !== null ? { subscription_id } : {}),
     checkout: session ? { payment_session_id: session, cart_id: cart } : null,
   }
 }
